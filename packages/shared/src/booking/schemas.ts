@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { MAX_PRODUCTS_PER_APPOINTMENT } from '../constants.js';
+
+/** ISO 8601 date-time with an offset, as every time on the wire (DESIGN §5). */
+export const dateTimeSchema = z.iso.datetime({ offset: true, error: 'invalid_datetime' });
+export const dateSchema = z.iso.date('invalid_date');
+const id = z.number().int().positive();
+
+export const appointmentItemInputSchema = z.object({
+  productId: id,
+  amount: z.number().int('invalid_amount').min(1, 'invalid_amount').max(100, 'invalid_amount'),
+});
+export type AppointmentItemInput = z.infer<typeof appointmentItemInputSchema>;
+
+/** 1–4 items of distinct products (DESIGN §4). */
+export const appointmentItemsSchema = z
+  .array(appointmentItemInputSchema)
+  .min(1, 'products_required')
+  .max(MAX_PRODUCTS_PER_APPOINTMENT, 'max_products')
+  .refine((items) => new Set(items.map((i) => i.productId)).size === items.length, 'duplicate_product');
+
+/** Lets the appointment being changed count its own slot as free. */
+const changingSchema = {
+  appointmentId: id.optional(),
+  token: z.string().min(1).max(200).optional(),
+};
+
+export const availableDaysRequestSchema = z.object({
+  appointmentItems: appointmentItemsSchema,
+  from: dateSchema.optional(),
+  until: dateSchema.optional(),
+  ...changingSchema,
+});
+export type AvailableDaysRequest = z.infer<typeof availableDaysRequestSchema>;
+export const availableDaysResponseSchema = z.array(dateSchema);
+
+export const timeslotsRequestSchema = z.object({
+  appointmentItems: appointmentItemsSchema,
+  date: dateSchema,
+  ...changingSchema,
+});
+export type TimeslotsRequest = z.infer<typeof timeslotsRequestSchema>;
+
+export const deskRefSchema = z.object({ id, name: z.string(), label: z.string().nullable().optional() });
+export type DeskRef = z.infer<typeof deskRefSchema>;
+
+export const timeslotSchema = z.object({ beginTime: z.string(), endTime: z.string(), desk: deskRefSchema });
+export type Timeslot = z.infer<typeof timeslotSchema>;
+
+export const makeReservationRequestSchema = z.object({
+  appointmentItems: appointmentItemsSchema,
+  fromDateTime: dateTimeSchema,
+  replacesReservationId: z.uuid().optional(),
+  ...changingSchema,
+});
+export type MakeReservationRequest = z.infer<typeof makeReservationRequestSchema>;
+
+export const productRefSchema = z.object({ id, title: z.string() });
+export const appointmentItemSchema = z.object({ product: productRefSchema, amount: z.number().int() });
+export type AppointmentItem = z.infer<typeof appointmentItemSchema>;
+
+export const reservationSchema = z.object({
+  reservation: z.literal(true),
+  id: z.uuid(),
+  appointmentItems: z.array(appointmentItemSchema),
+  fromDateTime: z.string(),
+  untilDateTime: z.string(),
+  createdDateTime: z.string(),
+  validTill: z.string(),
+  desk: deskRefSchema,
+});
+export type Reservation = z.infer<typeof reservationSchema>;
+export const extendResponseSchema = z.union([reservationSchema, z.object({ reservation: z.literal(false) })]);
+export type ExtendResponse = z.infer<typeof extendResponseSchema>;
+
+/** Personal details of the visitor (spec §5: last name, e-mail and phone required). */
+export const personalDataSchema = z.object({
+  initials: z.string().trim().max(20).optional().default(''),
+  suffix: z.string().trim().max(20).optional().default(''),
+  lastName: z.string({ error: 'last_name_required' }).trim().min(1, 'last_name_required').max(100),
+  email: z
+    .string({ error: 'email_required' })
+    .trim()
+    .min(1, 'email_required')
+    .max(254, 'invalid_email')
+    .pipe(z.email('invalid_email')),
+  phone: z
+    .string({ error: 'phone_required' })
+    .trim()
+    .min(1, 'phone_required')
+    .max(30, 'invalid_phone')
+    .regex(/^\+?[0-9 ()-]{6,}$/, 'invalid_phone'),
+});
+export type PersonalData = z.infer<typeof personalDataSchema>;
+
+export const appointmentLanguageSchema = z.enum(['nl', 'en', 'de']);
+
+export const createAppointmentRequestSchema = personalDataSchema.extend({
+  reservationId: z.uuid(),
+  language: appointmentLanguageSchema.optional(),
+});
+export type CreateAppointmentRequest = z.infer<typeof createAppointmentRequestSchema>;
+
+export const APPOINTMENT_STATUSES = ['confirmed', 'checked_in', 'cancelled'] as const;
+export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
+export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
+
+/** PATCH /appointment/{id}: move onto a new hold, or edit personal details. */
+export const patchAppointmentRequestSchema = personalDataSchema.partial().extend({
+  token: z.string().min(1).max(200).optional(),
+  reservationId: z.uuid().optional(),
+  newStatus: z.literal('confirmed').optional(),
+  language: appointmentLanguageSchema.optional(),
+});
+export type PatchAppointmentRequest = z.infer<typeof patchAppointmentRequestSchema>;
+
+export const appointmentSchema = z.object({
+  id,
+  status: appointmentStatusSchema,
+  fromDateTime: z.string(),
+  untilDateTime: z.string(),
+  duration: z.number().int(),
+  desk: deskRefSchema,
+  appointmentItems: z.array(appointmentItemSchema),
+  initials: z.string(),
+  suffix: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  language: appointmentLanguageSchema,
+  createdAt: z.string(),
+  checkedInAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  canChange: z.boolean(),
+  /** Only in the answer to POST /appointment (and in the mail). */
+  token: z.string().optional(),
+});
+export type Appointment = z.infer<typeof appointmentSchema>;

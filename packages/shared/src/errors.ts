@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Error codes of DESIGN §5, with their HTTP status. */
+export const ERROR_STATUS = {
+  validation_failed: 400,
+  unauthorized: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  not_found: 404,
+  timeslot_unavailable: 409,
+  change_not_possible: 409,
+  conflict: 409,
+  reservation_expired: 410,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  too_many_requests: 429,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  errors: z.array(z.object({ property: z.string(), message: z.string() })).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;

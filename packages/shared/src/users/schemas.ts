@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { ROLES } from '../roles.js';
+
+export const languageSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  description: z.string(),
+  short: z.string(),
+  flag: z.string().nullable(),
+  icon: z.string().nullable(),
+  square_icon: z.string().nullable(),
+});
+export type Language = z.infer<typeof languageSchema>;
+
+/** The user as the API returns it (spec §3). */
+export const userSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  fullName: z.string(),
+  initials: z.string().nullable(),
+  suffix: z.string().nullable(),
+  phone: z.string().nullable(),
+  relation: z.string().nullable(),
+  roles: z.array(z.enum(ROLES)),
+  language: languageSchema.nullable(),
+  uiSettings: z.object({ locale: z.string().nullable() }),
+  birthDay: z.string().nullable(),
+  serviceBookNr: z.string().nullable(),
+  cardNumber: z.string().nullable(),
+  timezone: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+export const loginResponseSchema = z.object({ token: z.string(), refresh_token: z.string(), user: userSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+
+/** PATCH /user/{id}: the fields a person may change on their own profile. */
+export const updateUserRequestSchema = z.object({
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  initials: optionalText(20),
+  suffix: optionalText(20),
+  phone: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^[+0-9 ()-]*$/, 'invalid_phone')
+    .nullable()
+    .optional(),
+  relation: optionalText(100),
+  birthDay: z.iso.date('invalid_date').nullable().optional(),
+  serviceBookNr: optionalText(50),
+  cardNumber: optionalText(50),
+  timezone: optionalText(64),
+  /** Language by id (see GET /languages). */
+  languageId: z.number().int().positive().nullable().optional(),
+  uiSettings: z.object({ locale: z.string().max(10).nullable() }).optional(),
+});
+export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
