@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser tests against the built product (npm run build first; `npm run test:e2e` does it).
+ * Each Playwright worker starts its own server on a free port with a fresh embedded database
+ * (see support/fixtures.ts), so tests never share state across workers.
+ */
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    browserName: 'chromium',
+    // The visitor's browser sits in New York: every time shown must still be Amsterdam's.
+    timezoneId: 'America/New_York',
+    locale: 'nl-NL',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+});
