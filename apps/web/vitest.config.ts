@@ -1,11 +1,15 @@
 import { defineConfig } from 'vitest/config';
+import { defaultClientConditions } from 'vite';
+import react from '@vitejs/plugin-react';
 
 export default defineConfig({
-  resolve: { conditions: ['source'] },
+  plugins: [react()],
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   test: {
     name: 'web',
     root: 'apps/web',
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
+    setupFiles: ['src/test/setup.ts'],
   },
 });

@@ -1,0 +1,24 @@
+import type { SvgIconComponent } from '@mui/icons-material';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import type { Role } from '@balie/shared';
+
+export interface NavItem {
+  /** Key in common:nav. */
+  key: string;
+  path: string;
+  role?: Role;
+  icon: SvgIconComponent;
+}
+
+/** Side navigation of spec §2, in order; items are shown when hasAccess(user.roles, role). */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { key: 'dashboard', path: '/home', icon: DashboardOutlined },
+  { key: 'calendar', path: '/calendar', role: 'ROLE_USER', icon: CalendarMonthOutlined },
+  { key: 'appointments', path: '/appointments', role: 'ROLE_USER', icon: EventNoteOutlined },
+  { key: 'front_desks', path: '/front-desks', role: 'ROLE_ADMIN', icon: StorefrontOutlined },
+  { key: 'products', path: '/products', role: 'ROLE_ADMIN', icon: Inventory2Outlined },
+];

@@ -1,0 +1,109 @@
+import { lazy, Suspense } from 'react';
+import Container from '@mui/material/Container';
+import { Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '../../components/PageLoader';
+import { DashboardLayout } from '../layouts/DashboardLayout';
+import { PublicLayout } from '../layouts/PublicLayout';
+import { RequireRole } from './RequireRole';
+
+// Every page is its own chunk: the guest booking page /new loads only what it needs (DESIGN §8, §10).
+const NewAppointmentPage = lazy(() => import('../../features/booking/routes/NewAppointmentPage'));
+const EditAppointmentPage = lazy(() => import('../../features/booking/routes/EditAppointmentPage'));
+const CancelAppointmentPage = lazy(() => import('../../features/booking/routes/CancelAppointmentPage'));
+const EditingNotPossiblePage = lazy(() => import('../../features/booking/routes/EditingNotPossiblePage'));
+const ChangeAppointmentPage = lazy(() => import('../../features/appointments/routes/ChangeAppointmentPage'));
+const CalendarPage = lazy(() => import('../../features/appointments/routes/CalendarPage'));
+const AppointmentsPage = lazy(() => import('../../features/appointments/routes/AppointmentsPage'));
+const LoginPage = lazy(() => import('../../features/auth/routes/LoginPage'));
+const RegisterPage = lazy(() => import('../../features/auth/routes/RegisterPage'));
+const ForgotPasswordPage = lazy(() => import('../../features/auth/routes/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../../features/auth/routes/ResetPasswordPage'));
+const DashboardPage = lazy(() => import('../../features/dashboard/routes/DashboardPage'));
+const ProfilePage = lazy(() => import('../../features/profile/routes/ProfilePage'));
+const DesksPage = lazy(() => import('../../features/desks/routes/DesksPage'));
+const DeskPage = lazy(() => import('../../features/desks/routes/DeskPage'));
+const ProductsPage = lazy(() => import('../../features/products/routes/ProductsPage'));
+const ProductPage = lazy(() => import('../../features/products/routes/ProductPage'));
+const ProductFilesPage = lazy(() => import('../../features/products/routes/ProductFilesPage'));
+const NotFoundPage = lazy(() => import('../../features/errors/routes/NotFoundPage'));
+const ServerErrorPage = lazy(() => import('../../features/errors/routes/ServerErrorPage'));
+const MaintenancePage = lazy(() => import('../../features/errors/routes/MaintenancePage'));
+
+/** 'true' at build time (VITE_MAINTENANCE) sends every path to /maintenance (spec §4). */
+export const MAINTENANCE = import.meta.env.VITE_MAINTENANCE === 'true';
+
+/** The routes of spec §2 with their guards; `maintenance` swaps them all for the maintenance page. */
+export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
+  if (maintenance) {
+    return [
+      {
+        element: <PublicLayout />,
+        children: [{ path: '/maintenance', element: <MaintenancePage /> }],
+      },
+      { path: '*', element: <Navigate to="/maintenance" replace /> },
+    ];
+  }
+  return [
+    {
+      // A page that throws while rendering shows the general error page instead of a blank screen.
+      errorElement: (
+        <Suspense fallback={<PageLoader />}>
+          <Container component="main" maxWidth="md" sx={{ py: 5 }}>
+            <ServerErrorPage />
+          </Container>
+        </Suspense>
+      ),
+      children: [
+        {
+          element: <PublicLayout />,
+          children: [
+            { path: '/', element: <Navigate to="/new" replace /> },
+            // Booking and account pages: open to anyone (spec §4 "guest-only pages are open to anyone").
+            { path: '/new', element: <NewAppointmentPage /> },
+            { path: '/edit-appointment/:token', element: <EditAppointmentPage /> },
+            { path: '/cancel-appointment/:token', element: <CancelAppointmentPage /> },
+            { path: '/Appointment/Index/*', element: <EditingNotPossiblePage /> },
+            { path: '/login', element: <LoginPage /> },
+            { path: '/register', element: <RegisterPage /> },
+            { path: '/forgot-password', element: <ForgotPasswordPage /> },
+            { path: '/reset-password/:token', element: <ResetPasswordPage /> },
+            { path: '/404', element: <NotFoundPage /> },
+            { path: '/500', element: <ServerErrorPage /> },
+            { path: '/maintenance', element: <MaintenancePage /> },
+          ],
+        },
+        {
+          element: (
+            <RequireRole>
+              <DashboardLayout />
+            </RequireRole>
+          ),
+          children: [
+            { path: '/home', element: <DashboardPage /> },
+            { path: '/admin', element: <DashboardPage /> },
+            { path: '/profile', element: <ProfilePage /> },
+            {
+              element: <RequireRole role="ROLE_USER" />,
+              children: [
+                { path: '/calendar', element: <CalendarPage /> },
+                { path: '/appointments', element: <AppointmentsPage /> },
+                { path: '/change-appointment/:appointmentId', element: <ChangeAppointmentPage /> },
+              ],
+            },
+            {
+              element: <RequireRole role="ROLE_ADMIN" />,
+              children: [
+                { path: '/front-desks', element: <DesksPage /> },
+                { path: '/front-desk/:frontDeskId', element: <DeskPage /> },
+                { path: '/products', element: <ProductsPage /> },
+                { path: '/product/:productId', element: <ProductPage /> },
+                { path: '/product/:productId/files', element: <ProductFilesPage /> },
+              ],
+            },
+          ],
+        },
+        { path: '*', element: <Navigate to="/404" replace /> },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,35 @@
+import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { api } from './api';
+import { authSlice } from './session/authSlice';
+import { startSessionListeners } from './session/sessionListeners';
+// ── Feature slices (booking helper):
+import { draftSlice } from '../features/booking/store/draftSlice';
+import { reservationSlice } from '../features/booking/store/reservationSlice';
+
+const rootReducer = combineReducers({
+  [api.reducerPath]: api.reducer,
+  [authSlice.reducerPath]: authSlice.reducer,
+  // ── Feature slices (booking helper):
+  [draftSlice.reducerPath]: draftSlice.reducer,
+  [reservationSlice.reducerPath]: reservationSlice.reducer,
+  // Every slice must return its initial state on `resetAll` (src/app/resetAll.ts).
+});
+
+const listener = createListenerMiddleware();
+startSessionListeners(listener, () => api.util.resetApiState());
+
+export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer>>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().prepend(listener.middleware).concat(api.middleware),
+  });
+}
+
+export const store = makeStore();
+setupListeners(store.dispatch);
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type RootState = ReturnType<typeof rootReducer>;
+export type AppDispatch = AppStore['dispatch'];

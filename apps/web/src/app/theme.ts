@@ -1,0 +1,36 @@
+import { createTheme } from '@mui/material/styles';
+
+/** Spec §2 layout numbers. */
+export const HEADER_HEIGHT = { mobile: 64, desktop: 80 } as const;
+export const SIDE_NAV_WIDTH = 280;
+
+// Dark blue primary (spec §2); both blues keep a contrast above 7:1 against white (WCAG AAA for text).
+export const theme = createTheme({
+  palette: {
+    primary: { main: '#0b2d5b', light: '#1a3d7c', dark: '#061b38', contrastText: '#ffffff' },
+    secondary: { main: '#1a3d7c' },
+    background: { default: '#f4f6fa', paper: '#ffffff' },
+  },
+  typography: {
+    fontFamily: 'Roboto, "Helvetica Neue", Arial, sans-serif',
+    h4: { fontWeight: 500 },
+  },
+  shape: { borderRadius: 8 },
+  mixins: {
+    toolbar: {
+      minHeight: HEADER_HEIGHT.mobile,
+      '@media (min-width:900px)': { minHeight: HEADER_HEIGHT.desktop },
+    },
+  },
+  components: {
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: { root: { textTransform: 'none' } },
+    },
+    // A visible focus ring on every focusable element (WCAG 2.4.7), also where MUI shows only a ripple.
+    MuiButtonBase: {
+      styleOverrides: { root: { '&.Mui-focusVisible': { outline: '3px solid #f2a900', outlineOffset: 2 } } },
+    },
+    MuiLink: { defaultProps: { underline: 'always' } },
+  },
+});

@@ -1,0 +1,33 @@
+import { useEffect, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+
+/** A page's heading (the one h1) and body; also names the browser tab after the page. */
+export function PageFrame({
+  title,
+  actions,
+  maxWidth,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  maxWidth?: number | string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  useEffect(() => {
+    document.title = `${title} · ${t('app_name')}`;
+  }, [title, t]);
+  return (
+    <Box sx={{ maxWidth, mx: maxWidth ? 'auto' : undefined, width: '100%' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 3, flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+          {title}
+        </Typography>
+        {actions}
+      </Box>
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,127 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Appointment, Timeslot } from '@balie/shared';
+import { useNotify } from '../notifier/NotifierContext';
+import { formatDate, formatTime, inProviderZone } from '../../lib/dates';
+import { apiErrorOf } from '../../lib/apiError';
+import { DateSlotPicker } from './DateSlotPicker';
+import { sameInstant } from './groupSlots';
+import { useMakeReservationMutation, useMoveAppointmentMutation } from './schedulingApi';
+
+interface Props {
+  appointment: Appointment;
+  /** The mailed token (guests); signed-in owners leave it out. */
+  token?: string;
+  onChanged: (appointment: Appointment) => void;
+  /** The server says the appointment can no longer be changed (409 change_not_possible). */
+  onNotPossible: () => void;
+}
+
+/**
+ * Spec §2 change-appointment screen, below the current appointment: a date picker and slot buttons; the
+ * change button only for a slot other than the current one; a confirmation first. Confirming makes a hold
+ * naming the appointment, then moves the appointment onto it (same id, same token).
+ */
+export function AppointmentChanger({ appointment, token, onChanged, onNotPossible }: Props) {
+  const { t, i18n } = useTranslation('booking');
+  const [date, setDate] = useState<string | null>(() => inProviderZone(appointment.fromDateTime).toISODate());
+  const [chosen, setChosen] = useState<Timeslot | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [slotGone, setSlotGone] = useState(false);
+  const notify = useNotify();
+  const [makeReservation, hold] = useMakeReservationMutation();
+  const [moveAppointment, move] = useMoveAppointmentMutation();
+  const busy = hold.isLoading || move.isLoading;
+
+  const items = appointment.appointmentItems.map((i) => ({ productId: i.product.id, amount: i.amount }));
+  const isOther = chosen !== null && !sameInstant(chosen.beginTime, appointment.fromDateTime);
+
+  async function change() {
+    if (!chosen) return;
+    setConfirming(false);
+    try {
+      const reservation = await makeReservation({
+        appointmentItems: items,
+        fromDateTime: chosen.beginTime,
+        appointmentId: appointment.id,
+        ...(token ? { token } : {}),
+      }).unwrap();
+      const moved = await moveAppointment({
+        id: appointment.id,
+        reservationId: reservation.id,
+        ...(token ? { token } : {}),
+      }).unwrap();
+      setChosen(null);
+      onChanged(moved);
+    } catch (error) {
+      const code = apiErrorOf(error)?.code;
+      if (code === 'change_not_possible') return onNotPossible();
+      if (code === 'timeslot_unavailable' || code === 'reservation_expired') {
+        setChosen(null);
+        return setSlotGone(true);
+      }
+      // Spec §8: change failure → generic error snackbar, logged.
+      console.error('Changing appointment failed', error);
+      notify(t('errors.generic'), 'error');
+    }
+  }
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      {slotGone && (
+        <Alert severity="warning" onClose={() => setSlotGone(false)}>
+          {t('errors.slotUnavailable')}
+        </Alert>
+      )}
+      <DateSlotPicker
+        appointmentItems={items}
+        appointmentId={appointment.id}
+        token={token}
+        date={date}
+        onDateChange={(d) => {
+          setDate(d);
+          setChosen(null);
+        }}
+        selectedBeginTime={chosen?.beginTime ?? (date ? appointment.fromDateTime : null)}
+        onSlotSelect={(slot) => {
+          setSlotGone(false);
+          setChosen(slot);
+        }}
+        busy={busy}
+      />
+      {isOther && chosen && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button variant="contained" size="large" onClick={() => setConfirming(true)} disabled={busy}>
+            {t('change.button')}
+          </Button>
+        </Box>
+      )}
+      <Dialog open={confirming && chosen !== null} onClose={() => setConfirming(false)} aria-labelledby="change-confirm-title">
+        <DialogTitle id="change-confirm-title">{t('change.confirmTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {chosen &&
+              t('change.confirmText', {
+                date: formatDate(chosen.beginTime, i18n.language),
+                time: formatTime(chosen.beginTime),
+              })}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(false)}>{t('change.cancel')}</Button>
+          <Button variant="contained" onClick={change} autoFocus>
+            {t('change.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+import { vi } from 'vitest';
+
+export interface FakeAnswer {
+  status: number;
+  body?: unknown;
+}
+export interface FakeRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+export type FakeHandler = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
+
+/**
+ * Stands in for the API server in jsdom tests: every request the SPA makes goes to `handler`, which
+ * answers as DESIGN §5 says the server does. Returns the log of requests so a test can assert what the
+ * client sent. (Browser tests in e2e/ run against the real server.)
+ */
+export function fakeApi(handler: FakeHandler): FakeRequest[] {
+  const log: FakeRequest[] = [];
+  // The SPA asks for '/api/…'; Node's Request needs an absolute address.
+  const NodeRequest = globalThis.Request;
+  vi.stubGlobal(
+    'Request',
+    class extends NodeRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
+      }
+    },
+  );
+  vi.stubGlobal('fetch', async (input: Request) => {
+    const url = new URL(input.url);
+    const text = await input.text();
+    const request = { method: input.method, path: url.pathname + url.search, body: text ? JSON.parse(text) : undefined };
+    log.push(request);
+    const answer = await handler(request);
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return log;
+}
+
+/** A DESIGN §5 error answer. */
+export const apiError = (status: number, code: string): FakeAnswer => ({
+  status,
+  body: { code, message: code },
+});

@@ -1,0 +1,71 @@
+import type { Appointment } from '@balie/shared';
+import { api } from '../../../app/api';
+
+export interface AppointmentsRangeArgs {
+  from?: string;
+  until?: string;
+  showCanceled?: boolean;
+}
+
+/** The filter of GET /appointments_paginated (DESIGN §5), sent as JSON in the query string. */
+export interface AppointmentsFilter {
+  status?: string;
+  from?: string;
+  until?: string;
+  search?: string;
+  deskId?: number;
+  hideExpired?: boolean;
+}
+
+export interface AppointmentsPageArgs {
+  page: number;
+  pageSize: number;
+  filter: AppointmentsFilter;
+}
+
+export interface AppointmentsPage {
+  items: Appointment[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A signed-in user's own appointments (admins: all) and what they may do with them. */
+export const appointmentsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listAppointments: build.query<Appointment[], AppointmentsRangeArgs>({
+      query: ({ showCanceled = true, from, until }) => ({
+        url: '/appointments',
+        params: { showCanceled, ...(from ? { from } : {}), ...(until ? { until } : {}) },
+      }),
+      providesTags: ['Appointments'],
+    }),
+    listAppointmentsPaginated: build.query<AppointmentsPage, AppointmentsPageArgs>({
+      query: ({ page, pageSize, filter }) => ({
+        url: '/appointments_paginated',
+        params: { page, pageSize, filter: JSON.stringify(filter) },
+      }),
+      providesTags: ['Appointments'],
+    }),
+    getAppointment: build.query<Appointment, number>({
+      query: (id) => `/appointment/${id}`,
+      providesTags: (_r, _e, id) => [{ type: 'Appointment', id }],
+    }),
+    cancelAppointment: build.mutation<unknown, number>({
+      query: (id) => `/appointment/${id}/cancel`,
+      invalidatesTags: (_r, _e, id) => [{ type: 'Appointment', id }, 'Appointments', 'Timeslot', 'AvailableDays'],
+    }),
+    checkInAppointment: build.mutation<unknown, number>({
+      query: (id) => `/appointment/${id}/check-in`,
+      invalidatesTags: (_r, _e, id) => [{ type: 'Appointment', id }, 'Appointments'],
+    }),
+  }),
+});
+
+export const {
+  useListAppointmentsQuery,
+  useListAppointmentsPaginatedQuery,
+  useGetAppointmentQuery,
+  useCancelAppointmentMutation,
+  useCheckInAppointmentMutation,
+} = appointmentsApi;

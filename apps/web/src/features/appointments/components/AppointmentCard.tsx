@@ -1,0 +1,59 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Appointment } from '@balie/shared';
+import { formatDate, formatTime, inProviderZone, nowInProviderZone } from '../../../lib/dates';
+import { changePath } from '../paths';
+
+interface Props {
+  appointment: Appointment;
+  busy: boolean;
+  onCancel: () => void;
+  onCheckIn: () => void;
+}
+
+const statusColor = { confirmed: 'primary', checked_in: 'success', cancelled: 'default' } as const;
+
+/** One appointment in the list, with what may be done with it now. */
+export function AppointmentCard({ appointment: a, busy, onCancel, onCheckIn }: Props) {
+  const { t, i18n } = useTranslation('appointments');
+  const today = inProviderZone(a.fromDateTime).hasSame(nowInProviderZone(), 'day');
+  const headingId = `appointment-${a.id}`;
+  return (
+    <Paper component="li" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, display: 'grid', gap: 1 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+        <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
+          {formatDate(a.fromDateTime, i18n.language)}, {formatTime(a.fromDateTime)} – {formatTime(a.untilDateTime)}
+        </Typography>
+        <Chip size="small" color={statusColor[a.status]} label={t(`status.${a.status}`)} />
+      </Box>
+      <Typography>{a.appointmentItems.map((i) => `${i.amount} x ${i.product.title}`).join(', ')}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('list.deskAndDuration', { desk: a.desk.name, count: a.duration })}
+      </Typography>
+      {a.status === 'confirmed' && (
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          {a.canChange && (
+            <Button component={RouterLink} to={changePath(a.id)} variant="outlined" size="small">
+              {t('actions.change')}
+            </Button>
+          )}
+          {today && (
+            <Button variant="contained" size="small" onClick={onCheckIn} disabled={busy}>
+              {t('actions.checkIn')}
+            </Button>
+          )}
+          {a.canChange && (
+            <Button color="error" size="small" onClick={onCancel} disabled={busy}>
+              {t('actions.cancel')}
+            </Button>
+          )}
+        </Box>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,71 @@
+import Box from '@mui/material/Box';
+import type { EventClickArg, EventInput } from '@fullcalendar/core';
+import deLocale from '@fullcalendar/core/locales/de';
+import enGbLocale from '@fullcalendar/core/locales/en-gb';
+import nlLocale from '@fullcalendar/core/locales/nl';
+import dayGridPlugin from '@fullcalendar/daygrid';
+import listPlugin from '@fullcalendar/list';
+import luxon3Plugin from '@fullcalendar/luxon3';
+import FullCalendar from '@fullcalendar/react';
+import timeGridPlugin from '@fullcalendar/timegrid';
+import { PROVIDER_TIMEZONE, type Appointment } from '@balie/shared';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { changePath } from '../paths';
+
+interface Props {
+  appointments: readonly Appointment[];
+  onRangeChange: (range: { from: string; until: string }) => void;
+}
+
+const locales = [nlLocale, enGbLocale, deLocale];
+const localeCode = (language: string) => ({ en: 'en-gb', de: 'de' })[language.slice(0, 2)] ?? 'nl';
+
+/** Month, week and list views of the user's appointments, in the provider's zone (luxon3 plugin). */
+export function AppointmentsCalendar({ appointments, onRangeChange }: Props) {
+  const { t, i18n } = useTranslation('appointments');
+  const navigate = useNavigate();
+  const events: EventInput[] = appointments.map((a) => ({
+    id: String(a.id),
+    title: a.appointmentItems.map((i) => `${i.amount} x ${i.product.title}`).join(', '),
+    start: a.fromDateTime,
+    end: a.untilDateTime,
+    // A real link: focusable and announced as such; the click is routed inside the SPA below.
+    url: changePath(a.id),
+    classNames: [`appointment-${a.status}`],
+  }));
+
+  function onEventClick(info: EventClickArg) {
+    info.jsEvent.preventDefault();
+    navigate(changePath(Number(info.event.id)));
+  }
+
+  return (
+    <Box
+      sx={{
+        '& .fc': { fontFamily: 'inherit' },
+        '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
+        '& .fc .fc-toolbar-title': { fontSize: { xs: '1.1rem', sm: '1.5rem' } },
+        '& .appointment-checked_in': { opacity: 0.7 },
+      }}
+    >
+      <FullCalendar
+        plugins={[luxon3Plugin, dayGridPlugin, timeGridPlugin, listPlugin]}
+        timeZone={PROVIDER_TIMEZONE}
+        locales={locales}
+        locale={localeCode(i18n.language)}
+        initialView="dayGridMonth"
+        headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,listWeek' }}
+        buttonText={{ today: t('calendar.today'), month: t('calendar.month'), week: t('calendar.week'), list: t('calendar.list') }}
+        noEventsText={t('calendar.noAppointments')}
+        events={events}
+        eventClick={onEventClick}
+        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        slotMinTime="07:00:00"
+        slotMaxTime="21:00:00"
+        height="auto"
+        datesSet={(range) => onRangeChange({ from: range.startStr.slice(0, 10), until: range.endStr.slice(0, 10) })}
+      />
+    </Box>
+  );
+}

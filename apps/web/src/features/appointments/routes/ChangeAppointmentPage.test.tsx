@@ -1,0 +1,88 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DateTime } from 'luxon';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PROVIDER_TIMEZONE } from '@balie/shared';
+import { apiError, fakeApi, type FakeRequest, type FakeAnswer } from '../../../components/scheduling/test/fakeApi';
+import { appointment, reservation } from '../../../components/scheduling/test/fixtures';
+import { aUser, renderRoute } from '../../../test/renderRoute';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const day = DateTime.now().setZone(PROVIDER_TIMEZONE).plus({ days: 2 }).startOf('day');
+const at = (hhmm: string) => DateTime.fromISO(`${day.toISODate()}T${hhmm}`, { zone: PROVIDER_TIMEZONE }).toISO() ?? '';
+const current = appointment({ id: 42, fromDateTime: at('09:00'), untilDateTime: at('09:24') });
+const slots = ['09:00', '10:00'].map((t) => ({ beginTime: at(t), endTime: at(t), desk: { id: 1, name: 'Desk 1' } }));
+
+function server(routes: Record<string, (r: FakeRequest) => FakeAnswer> = {}) {
+  return fakeApi((request) => {
+    const key = `${request.method} ${request.path.replace(/\?.*/, '')}`;
+    const own = routes[key];
+    if (own) return own(request);
+    if (key === 'GET /api/appointment/42') return { status: 200, body: current };
+    if (key === 'POST /api/available-days') return { status: 200, body: [day.toISODate()] };
+    if (key === 'POST /api/timeslots') return { status: 200, body: slots };
+    if (key === 'GET /api/appointments') return { status: 200, body: [] };
+    return apiError(404, 'not_found');
+  });
+}
+
+async function openAndChoose10() {
+  const user = userEvent.setup({ delay: null });
+  await renderRoute('/change-appointment/42', { user: aUser() });
+  expect(await screen.findByRole('heading', { name: 'Your current appointment' })).toBeInTheDocument();
+  // The current slot is marked; choosing it again offers no change.
+  const nine = await screen.findByRole('button', { name: /^09:00/ });
+  expect(nine).toHaveAttribute('aria-pressed', 'true');
+  await user.click(nine);
+  expect(screen.queryByRole('button', { name: 'Change appointment' })).not.toBeInTheDocument();
+  await user.click(screen.getByRole('button', { name: /^10:00/ }));
+  return user;
+}
+
+describe('change appointment (spec §2)', { timeout: 20_000 }, () => {
+  it('offers the change only for another slot, asks first, and cancelling the question does nothing', async () => {
+    const log = server();
+    const user = await openAndChoose10();
+    await user.click(screen.getByRole('button', { name: 'Change appointment' }));
+    expect(await screen.findByRole('dialog', { name: 'Change your appointment?' })).toHaveTextContent('10:00');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(log.filter((r) => r.method !== 'GET' && !r.path.includes('available-days') && !r.path.includes('timeslots'))).toEqual([]);
+  });
+
+  it('holds the new slot for this appointment, moves it, says so and returns to the calendar', async () => {
+    const log = server({
+      'POST /api/appointment/make-reservation': () => ({ status: 201, body: reservation({ fromDateTime: at('10:00') }) }),
+      'PATCH /api/appointment/42': () => ({ status: 200, body: { ...current, fromDateTime: at('10:00') } }),
+    });
+    const user = await openAndChoose10();
+    await user.click(screen.getByRole('button', { name: 'Change appointment' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, change' }));
+
+    expect(await screen.findByText('Appointment changed')).toBeInTheDocument();
+    // The calendar page is its own (large) chunk: give it time to load on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'Calendar' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(log.find((r) => r.path === '/api/appointment/make-reservation')?.body).toMatchObject({
+      appointmentId: 42,
+      fromDateTime: at('10:00'),
+      appointmentItems: [{ productId: 1, amount: 2 }],
+    });
+    expect(log.find((r) => r.method === 'PATCH')?.body).toEqual({ reservationId: reservation().id, newStatus: 'confirmed' });
+  });
+
+  it('shows the generic error when the change fails, and the not-possible page on change_not_possible', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let answer: FakeAnswer = { status: 500, body: { code: 'internal_error', message: '' } };
+    server({ 'POST /api/appointment/make-reservation': () => answer });
+    const user = await openAndChoose10();
+    await user.click(screen.getByRole('button', { name: 'Change appointment' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, change' }));
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+
+    answer = apiError(409, 'change_not_possible');
+    await user.click(await screen.findByRole('button', { name: 'Change appointment' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, change' }));
+    expect(await screen.findByRole('heading', { name: 'Changing your appointment is not possible' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,70 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { httpStatusOf } from '../../../lib/apiError';
+import { AppointmentChanger } from '../../../components/scheduling/AppointmentChanger';
+import { AppointmentSummary } from '../../../components/scheduling/AppointmentSummary';
+import { appointmentToSummary } from '../../../components/scheduling/toSummary';
+import { useGetAppointmentQuery } from '../api/appointmentsApi';
+import { NOT_POSSIBLE_PATH } from '../../../components/scheduling/paths';
+import { CALENDAR_PATH } from '../paths';
+import { PageFrame } from '../../../components/PageFrame';
+import { useNotify } from '../../../components/notifier/NotifierContext';
+
+/** /change-appointment/:appointmentId (spec §2): current appointment, a new slot, confirm, back to /calendar. */
+export default function ChangeAppointmentPage() {
+  const { appointmentId } = useParams();
+  const { t } = useTranslation(['appointments', 'booking']);
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const id = Number(appointmentId);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useGetAppointmentQuery(valid ? id : skipToken);
+  const appointment = query.data;
+
+  let body;
+  if (!valid || (query.isError && httpStatusOf(query.error) === 404)) {
+    body = <Alert severity="error">{t('booking:errors.invalidApplication')}</Alert>;
+  } else if (query.isError) {
+    body = <Alert severity="error">{t('booking:errors.generic')}</Alert>;
+  } else if (!appointment) {
+    body = (
+      <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+        <CircularProgress size={20} />
+        <Typography>{t('booking:loading')}</Typography>
+      </Box>
+    );
+  } else if (appointment.status !== 'confirmed' || !appointment.canChange) {
+    body = <Navigate to={NOT_POSSIBLE_PATH} replace />;
+  } else {
+    body = (
+      <>
+        <Paper variant="outlined" component="section" aria-labelledby="current-heading" sx={{ p: 2 }}>
+          <Typography id="current-heading" component="h2" variant="h6" gutterBottom>
+            {t('booking:change.current')}
+          </Typography>
+          <AppointmentSummary data={appointmentToSummary(appointment)} />
+        </Paper>
+        <AppointmentChanger
+          appointment={appointment}
+          onChanged={() => {
+            notify(t('calendar.changed'), 'success');
+            navigate(CALENDAR_PATH);
+          }}
+          onNotPossible={() => navigate(NOT_POSSIBLE_PATH)}
+        />
+      </>
+    );
+  }
+
+  return (
+    <PageFrame title={t('change.heading')} maxWidth={960}>
+      <Box sx={{ display: 'grid', gap: 2 }}>{body}</Box>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { loginRequestSchema } from '@balie/shared';
+import { FormTextField } from '../../../components/form/FormTextField';
+import { useNotify } from '../../../components/notifier/NotifierContext';
+import { httpStatusOf } from '../../../lib/apiError';
+import { useLoginMutation } from '../api';
+import { AuthCard } from '../components/AuthCard';
+
+/** Only paths inside this app are followed after signing in (no open redirect). */
+function returnPathOf(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') ? from : '/home';
+}
+
+export default function LoginPage() {
+  const { t } = useTranslation(['auth', 'common']);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notify = useNotify();
+  const [login] = useLoginMutation();
+  const [notKnown, setNotKnown] = useState(false);
+  const {
+    control,
+    handleSubmit,
+    formState: { isDirty, isValid, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(loginRequestSchema),
+    mode: 'onBlur',
+    defaultValues: { username: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setNotKnown(false);
+    const result = await login(values);
+    if (result.error) {
+      const status = httpStatusOf(result.error);
+      if (status === 401) setNotKnown(true);
+      else notify(t(status === 429 ? 'common:general.too_many_requests' : 'common:general.error'));
+      return;
+    }
+    await navigate(returnPathOf(location.state), { replace: true });
+  });
+
+  return (
+    <AuthCard title={t('login.title')}>
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        {notKnown && (
+          <Alert severity="error" role="alert" sx={{ mb: 1 }}>
+            {t('login.not_known')}
+          </Alert>
+        )}
+        <FormTextField
+          control={control}
+          name="username"
+          type="email"
+          label={t('fields.email')}
+          autoComplete="username"
+          required
+          autoFocus
+        />
+        <FormTextField
+          control={control}
+          name="password"
+          type="password"
+          label={t('fields.password')}
+          autoComplete="current-password"
+          required
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          disabled={!isDirty || !isValid || isSubmitting}
+          sx={{ mt: 2 }}
+        >
+          {t('login.submit')}
+        </Button>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 3 }}>
+          <Link component={RouterLink} to="/forgot-password">
+            {t('login.forgot_password')}
+          </Link>
+          <Typography component="span">
+            {t('login.no_account')}{' '}
+            <Link component={RouterLink} to="/register">
+              {t('login.register')}
+            </Link>
+          </Typography>
+        </Box>
+      </Box>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,160 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { registerRequestSchema } from '@balie/shared';
+import { applyServerErrors } from '../../../components/form/applyServerErrors';
+import { FormTextField } from '../../../components/form/FormTextField';
+import { useNotify } from '../../../components/notifier/NotifierContext';
+import { httpStatusOf } from '../../../lib/apiError';
+import { localeOf } from '../../../lib/i18n';
+import { useRegisterMutation } from '../api';
+import { AuthCard } from '../components/AuthCard';
+import { browserTimezone } from '../browserTimezone';
+
+const registerFormSchema = registerRequestSchema.omit({ language: true, timezone: true });
+const FIELDS = [
+  'email',
+  'password',
+  'firstName',
+  'lastName',
+  'birthDay',
+  'serviceBookNr',
+  'cardNumber',
+] as const;
+
+export default function RegisterPage() {
+  const { t, i18n } = useTranslation(['auth', 'common']);
+  const notify = useNotify();
+  const [register] = useRegisterMutation();
+  const [done, setDone] = useState(false);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    formState: { isDirty, isValid, isSubmitting },
+  } = useForm({
+    resolver: zodResolver(registerFormSchema),
+    mode: 'onBlur',
+    defaultValues: {
+      email: '',
+      password: '',
+      firstName: '',
+      lastName: '',
+      birthDay: null,
+      serviceBookNr: null,
+      cardNumber: null,
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const result = await register({
+      ...values,
+      language: localeOf(i18n.language),
+      timezone: browserTimezone(),
+    });
+    if (!result.error) {
+      setDone(true);
+      return;
+    }
+    if (applyServerErrors(result.error, FIELDS, setError)) return;
+    notify(
+      t(httpStatusOf(result.error) === 429 ? 'common:general.too_many_requests' : 'common:general.error'),
+    );
+  });
+
+  if (done) {
+    return (
+      <AuthCard title={t('register.title')}>
+        <Alert severity="success" role="status">
+          {t('register.success')}{' '}
+          <Link component={RouterLink} to="/login">
+            {t('reset.to_login')}
+          </Link>
+        </Alert>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('register.title')}>
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <FormTextField
+          control={control}
+          name="email"
+          type="email"
+          label={t('fields.email')}
+          autoComplete="email"
+          required
+          autoFocus
+        />
+        <FormTextField
+          control={control}
+          name="password"
+          type="password"
+          label={t('fields.password')}
+          helperText={t('password_rules')}
+          autoComplete="new-password"
+          required
+        />
+        <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 2 }}>
+          <FormTextField
+            control={control}
+            name="firstName"
+            label={t('fields.first_name')}
+            autoComplete="given-name"
+          />
+          <FormTextField
+            control={control}
+            name="lastName"
+            label={t('fields.last_name')}
+            autoComplete="family-name"
+          />
+        </Box>
+        <Typography variant="subtitle2" component="h2" sx={{ mt: 2 }}>
+          {t('register.optional')}
+        </Typography>
+        <FormTextField
+          control={control}
+          name="birthDay"
+          type="date"
+          emptyAsNull
+          label={t('fields.birth_day')}
+          autoComplete="bday"
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 2 }}>
+          <FormTextField
+            control={control}
+            name="serviceBookNr"
+            emptyAsNull
+            label={t('fields.service_book_nr')}
+          />
+          <FormTextField control={control} name="cardNumber" emptyAsNull label={t('fields.card_number')} />
+        </Box>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          disabled={!isDirty || !isValid || isSubmitting}
+          sx={{ mt: 2 }}
+        >
+          {t('register.submit')}
+        </Button>
+        <Typography sx={{ mt: 3 }}>
+          {t('register.have_account')}{' '}
+          <Link component={RouterLink} to="/login">
+            {t('login.submit')}
+          </Link>
+        </Typography>
+      </Box>
+    </AuthCard>
+  );
+}

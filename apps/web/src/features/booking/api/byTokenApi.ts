@@ -1,0 +1,32 @@
+import type { Appointment } from '@balie/shared';
+import { api } from '../../../app/api';
+
+/** An appointment opened from the mailed edit or cancel link (DESIGN §5). */
+export const byTokenApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAppointmentByToken: build.query<Appointment, string>({
+      query: (token) => `/appointment/by-token/${encodeURIComponent(token)}`,
+      providesTags: (result) => (result ? [{ type: 'Appointment', id: result.id }] : []),
+    }),
+    cancelAppointmentByToken: build.mutation<unknown, string>({
+      query: (token) => `/appointment/by-token/${encodeURIComponent(token)}/cancel`,
+      // Spec §7: applied optimistically, rolled back on failure.
+      async onQueryStarted(token, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          byTokenApi.util.updateQueryData('getAppointmentByToken', token, (draft) => {
+            draft.status = 'cancelled';
+            draft.canChange = false;
+          }),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          patch.undo();
+        }
+      },
+      invalidatesTags: ['Timeslot', 'AvailableDays', 'Appointments'],
+    }),
+  }),
+});
+
+export const { useGetAppointmentByTokenQuery, useCancelAppointmentByTokenMutation } = byTokenApi;

@@ -1,0 +1,30 @@
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { BookingStep } from '../store/draftSlice';
+
+const STEPS = ['products', 'time', 'details', 'review'] as const satisfies readonly BookingStep[];
+
+/** Where the visitor is: a stepper on wider screens, "Step 2 of 4" on a phone. */
+export function BookingStepper({ step }: { step: BookingStep }) {
+  const { t } = useTranslation('booking');
+  const active = step === 'done' ? STEPS.length : STEPS.indexOf(step);
+  return (
+    <>
+      <Stepper activeStep={active} sx={{ display: { xs: 'none', sm: 'flex' }, mb: 3 }}>
+        {STEPS.map((s) => (
+          <Step key={s}>
+            <StepLabel>{t(`steps.${s}`)}</StepLabel>
+          </Step>
+        ))}
+      </Stepper>
+      {step !== 'done' && (
+        <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, mb: 1 }}>
+          {t('steps.progress', { current: active + 1, total: STEPS.length, name: t(`steps.${step}`) })}
+        </Typography>
+      )}
+    </>
+  );
+}

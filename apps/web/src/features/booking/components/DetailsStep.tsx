@@ -1,0 +1,85 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { personalDataSchema } from '@balie/shared';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { personalDataSet, selectDraftPersonal, stepChanged } from '../store/draftSlice';
+import { StepHeading } from './StepHeading';
+
+type FormInput = z.input<typeof personalDataSchema>;
+type FormOutput = z.output<typeof personalDataSchema>;
+
+const fields: ReadonlyArray<{ name: FieldPath<FormInput>; autoComplete: string; type?: string; required?: boolean }> = [
+  { name: 'initials', autoComplete: 'off' },
+  { name: 'suffix', autoComplete: 'off' },
+  { name: 'lastName', autoComplete: 'family-name', required: true },
+  { name: 'email', autoComplete: 'email', type: 'email', required: true },
+  { name: 'phone', autoComplete: 'tel', type: 'tel', required: true },
+];
+
+/** Step 3: the visitor's details, validated on blur with the same schema the server uses. */
+export function DetailsStep() {
+  const { t } = useTranslation('booking');
+  const dispatch = useAppDispatch();
+  const personal = useAppSelector(selectDraftPersonal);
+  const {
+    register,
+    handleSubmit,
+    subscribe,
+    formState: { errors, isValid },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(personalDataSchema),
+    mode: 'onBlur',
+    defaultValues: personal,
+  });
+
+  // Everything typed is kept in the draft, so nothing is lost when a lost hold sends the visitor back.
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values }) => dispatch(personalDataSet(values as Partial<typeof personal>)),
+      }),
+    [subscribe, dispatch],
+  );
+
+  const submit = handleSubmit((values) => {
+    dispatch(personalDataSet(values));
+    dispatch(stepChanged('review'));
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2, maxWidth: 560 }}>
+      <StepHeading>{t('details.heading')}</StepHeading>
+      {fields.map(({ name, autoComplete, type, required }) => {
+        const error = errors[name]?.message;
+        // MUI's ref is the wrapper; react-hook-form needs the input itself.
+        const { ref, ...field } = register(name);
+        return (
+          <TextField
+            key={name}
+            label={t(`details.${name}`)}
+            type={type ?? 'text'}
+            autoComplete={autoComplete}
+            required={required}
+            error={Boolean(error)}
+            helperText={error ? t(`validation.${error}`, { defaultValue: t('validation.invalid') }) : ' '}
+            inputRef={ref}
+            {...field}
+          />
+        );
+      })}
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+        <Button onClick={() => dispatch(stepChanged('time'))}>{t('nav.back')}</Button>
+        <Button type="submit" variant="contained" size="large" disabled={!isValid}>
+          {t('nav.next')}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,98 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { Product } from '@balie/shared';
+import { productFileUrl } from '../api/productsApi';
+
+interface Props {
+  product: Product;
+  /** The chosen amount, or null when the product is not chosen. */
+  amount: number | null;
+  canAdd: boolean;
+  onAdd: () => void;
+  onRemove: () => void;
+  onAmount: (amount: number) => void;
+}
+
+/** One product: what it is, its notice and files, and the controls to choose it and its amount. */
+export function ProductCard({ product, amount, canAdd, onAdd, onRemove, onAmount }: Props) {
+  const { t } = useTranslation('booking');
+  const chosen = amount !== null;
+  const titleId = `product-${product.id}-title`;
+  return (
+    <Card
+      component="li"
+      variant="outlined"
+      aria-labelledby={titleId}
+      sx={{ borderColor: chosen ? 'primary.main' : undefined, borderWidth: chosen ? 2 : 1 }}
+    >
+      <CardContent sx={{ display: 'grid', gap: 1 }}>
+        <Typography id={titleId} component="h4" variant="h6">
+          {product.title}
+        </Typography>
+        {product.description && <Typography color="text.secondary">{product.description}</Typography>}
+        {product.notice && (
+          <Alert severity="info" variant="outlined">
+            {product.notice}
+          </Alert>
+        )}
+        {product.files.length > 0 && (
+          <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label={t('products.filesOf', { title: product.title })}>
+            {product.files.map((file) => (
+              <li key={file.id}>
+                <Link href={productFileUrl(product.id, file.id)} download={file.fileName}>
+                  {file.fileName}
+                </Link>
+              </li>
+            ))}
+          </Box>
+        )}
+        <Typography variant="body2" color="text.secondary">
+          {t('products.timeUnit', { count: product.timeUnit })}
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
+          {chosen ? (
+            <>
+              <TextField
+                select
+                size="small"
+                label={t('products.amount')}
+                value={amount}
+                onChange={(e) => onAmount(Number(e.target.value))}
+                slotProps={{
+                  select: { native: true },
+                  htmlInput: { 'aria-label': t('products.amountOf', { title: product.title }) },
+                }}
+                sx={{ minWidth: 96 }}
+              >
+                {Array.from({ length: Math.max(1, product.maxAmount) }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </TextField>
+              <Button onClick={onRemove} aria-label={t('products.removeNamed', { title: product.title })}>
+                {t('products.remove')}
+              </Button>
+            </>
+          ) : (
+            <Button
+              variant="outlined"
+              onClick={onAdd}
+              disabled={!canAdd}
+              aria-label={t('products.addNamed', { title: product.title })}
+            >
+              {t('products.add')}
+            </Button>
+          )}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

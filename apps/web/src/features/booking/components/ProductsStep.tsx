@@ -1,0 +1,126 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_PRODUCTS_PER_APPOINTMENT } from '@balie/shared';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useGetBookableProductCategoriesQuery, useGetBookableProductsQuery } from '../api/productsApi';
+import { groupProducts } from '../lib/groupProducts';
+import { draftDuration } from '../lib/draftDuration';
+import { itemAdded, itemEdited, itemRemoved, selectDraftItems, stepChanged } from '../store/draftSlice';
+import { ProductCard } from './ProductCard';
+import { StepHeading } from './StepHeading';
+
+/** Step 1 (spec §2): search, filter by category, choose up to four products and their amounts. */
+export function ProductsStep() {
+  const { t } = useTranslation('booking');
+  const dispatch = useAppDispatch();
+  const items = useAppSelector(selectDraftItems);
+  const products = useGetBookableProductsQuery();
+  const categories = useGetBookableProductCategoriesQuery();
+  const [search, setSearch] = useState('');
+  const [categoryId, setCategoryId] = useState('');
+
+  const groups = useMemo(
+    () =>
+      groupProducts(products.data ?? [], categories.data ?? [], {
+        search,
+        categoryId: categoryId === '' ? null : Number(categoryId),
+      }),
+    [products.data, categories.data, search, categoryId],
+  );
+  const full = items.length >= MAX_PRODUCTS_PER_APPOINTMENT;
+  const duration = draftDuration(items, products.data ?? []);
+  const amountOf = (id: number) => items.find((i) => i.productId === id)?.amount ?? null;
+
+  return (
+    <Box>
+      <StepHeading>{t('products.heading')}</StepHeading>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, mb: 2 }}>
+        <TextField
+          type="search"
+          label={t('products.search')}
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <TextField
+          select
+          label={t('products.category')}
+          value={categoryId}
+          onChange={(e) => setCategoryId(e.target.value)}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">{t('products.allCategories')}</option>
+          {(categories.data ?? []).map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </TextField>
+      </Box>
+
+      {products.isLoading ? (
+        <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+          <CircularProgress size={20} />
+          <Typography>{t('products.loading')}</Typography>
+        </Box>
+      ) : products.isError ? (
+        <Alert severity="error">{t('errors.generic')}</Alert>
+      ) : groups.length === 0 ? (
+        <Alert severity="info">{t('products.none')}</Alert>
+      ) : (
+        groups.map((group) => (
+          <Box component="section" key={group.key} aria-labelledby={`category-${group.key}`} sx={{ mb: 3 }}>
+            <Typography id={`category-${group.key}`} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+              {group.category?.name ?? t('products.otherCategory')}
+            </Typography>
+            <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+              {group.products.map((product) => (
+                <ProductCard
+                  key={product.id}
+                  product={product}
+                  amount={amountOf(product.id)}
+                  canAdd={!full}
+                  onAdd={() => dispatch(itemAdded(product.id))}
+                  onRemove={() => dispatch(itemRemoved(product.id))}
+                  onAmount={(amount) => dispatch(itemEdited({ productId: product.id, amount }))}
+                />
+              ))}
+            </Box>
+          </Box>
+        ))
+      )}
+
+      <Paper
+        elevation={3}
+        component="section"
+        aria-label={t('products.selection')}
+        sx={{ position: 'sticky', bottom: 0, p: 2, display: 'grid', gap: 1, zIndex: 1 }}
+      >
+        <Box aria-live="polite" sx={{ display: 'grid', gap: 1 }}>
+          {full && <Alert severity="info">{t('products.maximum', { count: MAX_PRODUCTS_PER_APPOINTMENT })}</Alert>}
+          <Typography>
+            {items.length === 0
+              ? t('products.noneChosen')
+              : t('products.chosen', { count: items.length, max: MAX_PRODUCTS_PER_APPOINTMENT })}
+            {duration > 0 && <> · {t('products.duration', { count: duration })}</>}
+          </Typography>
+        </Box>
+        <Button
+          variant="contained"
+          size="large"
+          disabled={items.length === 0}
+          onClick={() => dispatch(stepChanged('time'))}
+          sx={{ justifySelf: { xs: 'stretch', sm: 'end' } }}
+        >
+          {t('products.next')}
+        </Button>
+      </Paper>
+    </Box>
+  );
+}

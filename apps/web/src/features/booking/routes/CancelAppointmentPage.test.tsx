@@ -1,0 +1,73 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '../../../test/renderRoute';
+import { apiError, fakeApi, type FakeAnswer } from '../../../components/scheduling/test/fakeApi';
+import { appointment } from '../../../components/scheduling/test/fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** A promise the test resolves when it wants the server to answer. */
+function later() {
+  let answer: (a: FakeAnswer) => void = () => undefined;
+  const promise = new Promise<FakeAnswer>((resolve) => (answer = resolve));
+  return { promise, answer };
+}
+
+describe('cancel by token', () => {
+  it('shows the cancellation at once and rolls it back with the spec message when the server fails', async () => {
+    const user = userEvent.setup({ delay: null });
+    const cancelAnswer = later();
+    fakeApi(({ path }) => {
+      if (path === '/api/appointment/by-token/tok-1') return { status: 200, body: appointment() };
+      if (path === '/api/appointment/by-token/tok-1/cancel') return cancelAnswer.promise;
+      return apiError(404, 'not_found');
+    });
+    await renderRoute('/cancel-appointment/tok-1');
+    expect(await screen.findByText('2 x Passport')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel appointment' }));
+
+    // Optimistic: cancelled before the server has answered.
+    expect(await screen.findByText('Your appointment has been cancelled.')).toBeInTheDocument();
+
+    cancelAnswer.answer({ status: 500, body: { code: 'internal_error', message: 'boom' } });
+    expect(
+      await screen.findByText('Something went wrong with cancelling your appointment, please try again later!'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Your appointment has been cancelled.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Yes, cancel appointment' })).toBeEnabled();
+  });
+
+  it('keeps the cancellation when the server agrees', async () => {
+    const user = userEvent.setup({ delay: null });
+    fakeApi(({ path }) => {
+      if (path === '/api/appointment/by-token/tok-1') return { status: 200, body: appointment() };
+      if (path === '/api/appointment/by-token/tok-1/cancel')
+        return { status: 200, body: appointment({ status: 'cancelled', canChange: false }) };
+      return apiError(404, 'not_found');
+    });
+    await renderRoute('/cancel-appointment/tok-1');
+    await user.click(await screen.findByRole('button', { name: 'Yes, cancel appointment' }));
+    expect(await screen.findByText('Your appointment has been cancelled.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Make a new appointment' })).toHaveAttribute('href', '/new');
+  });
+
+  it('says Invalid application for an unknown token', async () => {
+    fakeApi(() => apiError(404, 'not_found'));
+    await renderRoute('/cancel-appointment/nope');
+    expect(await screen.findByText('Invalid application')).toBeInTheDocument();
+  });
+
+  it('sends a refused cancellation (change_not_possible) to the editing-not-possible page', async () => {
+    const user = userEvent.setup({ delay: null });
+    fakeApi(({ path }) => {
+      if (path === '/api/appointment/by-token/tok-1') return { status: 200, body: appointment() };
+      return apiError(409, 'change_not_possible');
+    });
+    await renderRoute('/cancel-appointment/tok-1');
+    await user.click(await screen.findByRole('button', { name: 'Yes, cancel appointment' }));
+    expect(await screen.findByRole('heading', { name: 'Changing your appointment is not possible' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'balie@example.org' })).toHaveAttribute('href', 'mailto:balie@example.org');
+    expect(screen.getByRole('link', { name: '+31 20 123 4567' })).toHaveAttribute('href', 'tel:+31201234567');
+  });
+});

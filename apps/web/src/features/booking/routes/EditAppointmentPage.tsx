@@ -1,0 +1,63 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useTranslation } from 'react-i18next';
+import { PageFrame } from '../../../components/PageFrame';
+import { AppointmentChanger } from '../../../components/scheduling/AppointmentChanger';
+import { AppointmentSummary } from '../../../components/scheduling/AppointmentSummary';
+import { appointmentToSummary } from '../../../components/scheduling/toSummary';
+import { useGetAppointmentByTokenQuery } from '../api/byTokenApi';
+import { TokenPageState } from '../components/TokenPageState';
+import { NOT_POSSIBLE_PATH } from '../../../components/scheduling/paths';
+
+/** /edit-appointment/:token: move the appointment from the mailed link. */
+export default function EditAppointmentPage() {
+  const { token } = useParams();
+  const { t } = useTranslation('booking');
+  const navigate = useNavigate();
+  const query = useGetAppointmentByTokenQuery(token ?? skipToken);
+  const [changed, setChanged] = useState(false);
+  const appointment = query.data;
+
+  let body;
+  if (!appointment) body = <TokenPageState isLoading={query.isLoading} error={query.error} />;
+  else if (appointment.status === 'cancelled') body = <Alert severity="info">{t('cancel.alreadyCancelled')}</Alert>;
+  else if (!appointment.canChange) body = <Navigate to={NOT_POSSIBLE_PATH} replace />;
+  else {
+    body = (
+      <>
+        {changed && (
+          <Alert severity="success" role="status">
+            {t('change.done')}
+          </Alert>
+        )}
+        <Paper variant="outlined" component="section" aria-labelledby="current-heading" sx={{ p: 2 }}>
+          <Typography id="current-heading" component="h2" variant="h6" gutterBottom>
+            {t('change.current')}
+          </Typography>
+          <AppointmentSummary data={appointmentToSummary(appointment)} />
+        </Paper>
+        <AppointmentChanger
+          appointment={appointment}
+          token={token}
+          onChanged={() => setChanged(true)}
+          onNotPossible={() => navigate(NOT_POSSIBLE_PATH)}
+        />
+        <Link component={RouterLink} to={`/cancel-appointment/${encodeURIComponent(token ?? '')}`}>
+          {t('change.toCancel')}
+        </Link>
+      </>
+    );
+  }
+
+  return (
+    <PageFrame title={t('change.heading')} maxWidth={960}>
+      <Box sx={{ display: 'grid', gap: 2 }}>{body}</Box>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,202 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DateTime } from 'luxon';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PROVIDER_TIMEZONE, type Product } from '@balie/shared';
+import { renderRoute } from '../../../test/renderRoute';
+import { apiError, fakeApi, type FakeAnswer, type FakeRequest } from '../../../components/scheduling/test/fakeApi';
+import { appointment, product, reservation } from '../../../components/scheduling/test/fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const categories = [
+  { id: 1, name: 'Documents', position: 1 },
+  { id: 2, name: 'Driving', position: 2 },
+];
+const products: Product[] = [
+  product(1, { title: 'Passport', notice: 'Bring a passport photo.', files: [{ id: 9, fileName: 'checklist.pdf', mimeType: 'application/pdf', size: 10, createdAt: '' }] }),
+  product(2, { title: 'ID card' }),
+  product(3, { title: 'Driving licence', category: categories[1] ?? null }),
+  product(4, { title: 'Moving house' }),
+  product(5, { title: 'Parking permit', category: null }),
+];
+
+/** A bookable day two days from now (Amsterdam), and slots on it at Amsterdam wall-clock times. */
+const day = DateTime.now().setZone(PROVIDER_TIMEZONE).plus({ days: 2 }).startOf('day');
+const at = (hhmm: string) => DateTime.fromISO(`${day.toISODate()}T${hhmm}`, { zone: PROVIDER_TIMEZONE });
+const slotAt = (hhmm: string) => ({
+  beginTime: at(hhmm).toISO(),
+  endTime: at(hhmm).plus({ minutes: 12 }).toISO(),
+  desk: { id: 1, name: 'Desk 1' },
+});
+
+type Routes = Partial<Record<string, (r: FakeRequest) => FakeAnswer>>;
+function server(routes: Routes = {}) {
+  return fakeApi((request) => {
+    const key = `${request.method} ${request.path.replace(/\?.*/, '')}`;
+    const own = routes[key];
+    if (own) return own(request);
+    if (key === 'GET /api/products') return { status: 200, body: products };
+    if (key === 'GET /api/product-categories') return { status: 200, body: categories };
+    if (key === 'POST /api/available-days') return { status: 200, body: [day.toISODate()] };
+    if (key === 'POST /api/timeslots') return { status: 200, body: [slotAt('09:00'), slotAt('09:12'), slotAt('13:00')] };
+    return apiError(404, 'not_found');
+  });
+}
+
+describe('products step', { timeout: 20_000 }, () => {
+  it('allows four products with the spec message, and shows the estimated duration', async () => {
+    const user = userEvent.setup({ delay: null });
+    server();
+    await renderRoute('/new');
+    expect(await screen.findByRole('heading', { name: 'What do you want to arrange?' })).toBeInTheDocument();
+    expect(await screen.findByText('Bring a passport photo.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'checklist.pdf' })).toHaveAttribute('href', '/api/product/1/file/9');
+    expect(screen.getByRole('region', { name: 'Driving' })).toHaveTextContent('Driving licence');
+
+    for (const title of ['Passport', 'ID card', 'Driving licence', 'Moving house']) {
+      await user.click(screen.getByRole('button', { name: `Add ${title}` }));
+    }
+    expect(screen.getByText('4 products are selected, which is the maximum')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Parking permit' })).toBeDisabled();
+    // 4 × 10 minutes; then 3 passports: 10 + 2 × 5.
+    expect(screen.getByText(/estimated duration 40 minutes/)).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Amount of Passport' }), '3');
+    expect(screen.getByText(/estimated duration 50 minutes/)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Remove ID card' }));
+    expect(screen.queryByText('4 products are selected, which is the maximum')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Parking permit' })).toBeEnabled();
+  });
+
+  it('searches and filters by category', async () => {
+    const user = userEvent.setup({ delay: null });
+    server();
+    await renderRoute('/new');
+    await screen.findByText('Passport');
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'licen');
+    expect(screen.queryByText('Passport')).not.toBeInTheDocument();
+    expect(screen.getByText('Driving licence')).toBeInTheDocument();
+    await user.clear(screen.getByRole('searchbox', { name: 'Search products' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Documents');
+    expect(screen.getByText('Passport')).toBeInTheDocument();
+    expect(screen.queryByText('Driving licence')).not.toBeInTheDocument();
+  });
+});
+
+describe('the whole booking', () => {
+  it('holds, survives a taken slot and an expired hold without losing input, and confirms', async () => {
+    const user = userEvent.setup({ delay: null });
+    let holds = 0;
+    let confirms = 0;
+    const log = server({
+      'POST /api/appointment/make-reservation': (r) => {
+        holds += 1;
+        if (holds === 1) return apiError(409, 'timeslot_unavailable');
+        const body = r.body as { fromDateTime: string };
+        const from = DateTime.fromISO(body.fromDateTime);
+        return {
+          status: 201,
+          body: reservation({
+            id: `7f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4${holds}`,
+            fromDateTime: body.fromDateTime,
+            untilDateTime: from.plus({ minutes: 10 }).toISO() ?? '',
+            createdDateTime: new Date().toISOString(),
+            validTill: new Date(Date.now() + 600_000).toISOString(),
+          }),
+        };
+      },
+      'POST /api/appointment': () => {
+        confirms += 1;
+        if (confirms === 1) return apiError(410, 'reservation_expired');
+        return {
+          status: 201,
+          body: appointment({ token: 'tok-123', fromDateTime: at('09:12').toISO() ?? '', untilDateTime: at('09:22').toISO() ?? '' }),
+        };
+      },
+    });
+    await renderRoute('/new');
+    await user.click(await screen.findByRole('button', { name: 'Add Passport' }));
+    await user.click(screen.getByRole('button', { name: 'Choose date and time' }));
+
+    const heading = await screen.findByRole('heading', { name: 'Choose a date and time' });
+    expect(heading).toHaveFocus();
+    expect(screen.getByText(/Choose a date first/)).toBeInTheDocument();
+
+    // Only the day the server reports is enabled.
+    if (day.month !== DateTime.now().setZone(PROVIDER_TIMEZONE).month) {
+      await user.click(await screen.findByRole('button', { name: 'Next month' }));
+    }
+    const dayButton = await screen.findByRole('gridcell', { name: String(day.day) });
+    await waitFor(() => expect(dayButton).toBeEnabled());
+    await user.click(dayButton);
+    const morning = await screen.findByRole('region', { name: 'Morning' });
+    expect(screen.getByRole('region', { name: 'Afternoon' })).toHaveTextContent('13:00');
+
+    // Someone else took 09:00: the message shows and the slots are asked again.
+    const slotCalls = () => log.filter((r) => r.path === '/api/timeslots').length;
+    const before = slotCalls();
+    await user.click(within(morning).getByRole('button', { name: /^09:00/ }));
+    expect(await screen.findByText('Unfortunately, this time slot is no longer available')).toBeInTheDocument();
+    await waitFor(() => expect(slotCalls()).toBeGreaterThan(before));
+
+    await user.click(await screen.findByRole('button', { name: /^09:12/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^09:12/ })).toHaveAttribute('aria-pressed', 'true'));
+    expect(await screen.findByRole('timer')).toHaveTextContent(/^(10:00|09:59)$/);
+    // Choosing another slot replaces the hold; and back again.
+    await user.click(screen.getByRole('button', { name: /^13:00/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^13:00/ })).toHaveAttribute('aria-pressed', 'true'));
+    await user.click(screen.getByRole('button', { name: /^09:12/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /^09:12/ })).toHaveAttribute('aria-pressed', 'true'));
+    const holdBodies = () => log.filter((r) => r.path === '/api/appointment/make-reservation').map((r) => r.body);
+    expect(holdBodies()[2]).toMatchObject({ replacesReservationId: '7f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a42' });
+    expect(holdBodies()[3]).toMatchObject({ replacesReservationId: '7f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a43' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    await user.type(await screen.findByRole('textbox', { name: 'Initials' }), 'J.');
+    await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Dijk');
+    await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'not-an-address');
+    await user.tab();
+    expect(await screen.findByText('This is not a valid e-mail address.')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: /E-mail address/ }));
+    await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'j@example.com');
+    await user.type(screen.getByRole('textbox', { name: /Telephone number/ }), '0612345678');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+
+    expect(await screen.findByRole('heading', { name: 'Check your appointment' })).toBeInTheDocument();
+    expect(screen.getByText('J. Dijk')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm appointment' }));
+
+    // 410: back to the time step, told why.
+    expect(await screen.findByRole('heading', { name: 'Choose a date and time' })).toBeInTheDocument();
+    expect(screen.getAllByText('Reservation expired.').length).toBeGreaterThan(0);
+    await user.click(await screen.findByRole('button', { name: /^09:12/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    // Nothing entered was lost.
+    expect(await screen.findByRole('textbox', { name: /Last name/ })).toHaveValue('Dijk');
+    expect(screen.getByRole('textbox', { name: /E-mail address/ })).toHaveValue('j@example.com');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm appointment' }));
+
+    expect(await screen.findByRole('heading', { name: 'Your appointment is confirmed' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change appointment' })).toHaveAttribute('href', '/edit-appointment/tok-123');
+    expect(screen.getByRole('link', { name: 'Cancel appointment' })).toHaveAttribute('href', '/cancel-appointment/tok-123');
+    expect(screen.getByRole('button', { name: 'Add to calendar' })).toBeInTheDocument();
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+
+    const confirm = log.filter((r) => r.method === 'POST' && r.path === '/api/appointment').at(-1);
+    expect(confirm?.body).toMatchObject({
+      reservationId: '7f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a45',
+      initials: 'J.',
+      lastName: 'Dijk',
+      email: 'j@example.com',
+      phone: '0612345678',
+      language: 'en',
+    });
+    // The hold after the expiry names nothing to replace: the expired one is gone.
+    expect(holdBodies()[4]).not.toHaveProperty('replacesReservationId');
+  }, 30_000);
+});

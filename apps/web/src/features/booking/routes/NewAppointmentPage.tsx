@@ -1,0 +1,40 @@
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '../../../app/hooks';
+import { PageFrame } from '../../../components/PageFrame';
+import { BookingStepper } from '../components/BookingStepper';
+import { ProductsStep } from '../components/ProductsStep';
+import { TimeStep } from '../components/TimeStep';
+import { selectDraftStep } from '../store/draftSlice';
+
+// The first screen (products) and the time step come with the page; the form and the end of the flow
+// (react-hook-form, the zod resolver) load when needed so /new paints fast.
+const DetailsStep = lazy(() => import('../components/DetailsStep').then((m) => ({ default: m.DetailsStep })));
+const ReviewStep = lazy(() => import('../components/ReviewStep').then((m) => ({ default: m.ReviewStep })));
+const SuccessStep = lazy(() => import('../components/SuccessStep').then((m) => ({ default: m.SuccessStep })));
+
+/** /new: the guest booking flow (spec §2), products → date and time → details → review → done. */
+export default function NewAppointmentPage() {
+  const { t } = useTranslation('booking');
+  const step = useAppSelector(selectDraftStep);
+  return (
+    <PageFrame title={t('title')} maxWidth={960}>
+      <BookingStepper step={step} />
+      <Suspense
+        fallback={
+          <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+            <CircularProgress aria-label={t('loading')} />
+          </Box>
+        }
+      >
+        {step === 'products' && <ProductsStep />}
+        {step === 'time' && <TimeStep />}
+        {step === 'details' && <DetailsStep />}
+        {step === 'review' && <ReviewStep />}
+        {step === 'done' && <SuccessStep />}
+      </Suspense>
+    </PageFrame>
+  );
+}

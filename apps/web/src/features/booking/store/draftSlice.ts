@@ -1,0 +1,172 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { MAX_PRODUCTS_PER_APPOINTMENT, type DeskRef } from '@balie/shared';
+import { resetAll } from '../../../app/resetAll';
+import { schedulingApi } from '../../../components/scheduling/schedulingApi';
+import { bookingApi } from '../api/bookingApi';
+import { reservationExpired } from './reservationEvents';
+
+export type BookingStep = 'products' | 'time' | 'details' | 'review' | 'done';
+/** Why the visitor was sent back to the time step (spec §8 messages). */
+export type BookingNotice = 'slot_unavailable' | 'reservation_expired';
+
+export interface DraftItem {
+  productId: number;
+  amount: number;
+}
+
+export interface PersonalDraft {
+  initials: string;
+  suffix: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+/** The appointment being put together at /new (spec §3 "Appointment", §4 "Draft appointment"). */
+export interface DraftState {
+  step: BookingStep;
+  /** Set once confirmed: id and token of the new appointment (the token makes the edit/cancel links). */
+  id: number | null;
+  token: string | null;
+  appointmentItems: DraftItem[];
+  /** The chosen day, YYYY-MM-DD in the provider's zone. */
+  date: string | null;
+  fromDateTime: string | null;
+  untilDateTime: string | null;
+  desk: DeskRef | null;
+  personal: PersonalDraft;
+  /** The spec's "booking dialog": a message shown on the time step after a hold was lost. */
+  notice: BookingNotice | null;
+}
+
+const emptyPersonal: PersonalDraft = { initials: '', suffix: '', lastName: '', email: '', phone: '' };
+
+export const initialDraftState: DraftState = {
+  step: 'products',
+  id: null,
+  token: null,
+  appointmentItems: [],
+  date: null,
+  fromDateTime: null,
+  untilDateTime: null,
+  desk: null,
+  personal: emptyPersonal,
+  notice: null,
+};
+
+function clearSlot(state: DraftState) {
+  state.fromDateTime = null;
+  state.untilDateTime = null;
+  state.desk = null;
+}
+
+export const draftSlice = createSlice({
+  name: 'draft',
+  initialState: initialDraftState,
+  reducers: {
+    /** Adds a product with amount 1; a product already chosen, or a fifth one, is ignored. */
+    itemAdded(state, action: PayloadAction<number>) {
+      const productId = action.payload;
+      if (state.appointmentItems.some((i) => i.productId === productId)) return;
+      if (state.appointmentItems.length >= MAX_PRODUCTS_PER_APPOINTMENT) return;
+      state.appointmentItems.push({ productId, amount: 1 });
+      clearSlot(state);
+    },
+    itemRemoved(state, action: PayloadAction<number>) {
+      state.appointmentItems = state.appointmentItems.filter((i) => i.productId !== action.payload);
+      clearSlot(state);
+    },
+    /** Replaces the item of that product with one of the new amount. */
+    itemEdited(state, action: PayloadAction<DraftItem>) {
+      const { productId, amount } = action.payload;
+      if (!Number.isInteger(amount) || amount < 1) return;
+      state.appointmentItems = state.appointmentItems.map((i) =>
+        i.productId === productId ? { productId, amount } : i,
+      );
+      clearSlot(state);
+    },
+    personalDataSet(state, action: PayloadAction<Partial<PersonalDraft>>) {
+      state.personal = { ...state.personal, ...action.payload };
+    },
+    stepChanged(state, action: PayloadAction<BookingStep>) {
+      state.step = action.payload;
+    },
+    dateSelected(state, action: PayloadAction<string>) {
+      state.date = action.payload;
+      state.notice = null;
+    },
+    noticeShown(state, action: PayloadAction<BookingNotice | null>) {
+      state.notice = action.payload;
+    },
+    /** The hold is gone (taken by someone else between hold and confirm): choose another time. */
+    slotLost(state) {
+      clearSlot(state);
+      state.step = 'time';
+      state.notice = 'slot_unavailable';
+    },
+    /** Keeps personal data and items; clears id, token, times, date, dialog and desk (spec §4). */
+    softReset(state) {
+      return { ...initialDraftState, appointmentItems: state.appointmentItems, personal: state.personal };
+    },
+    fullReset() {
+      return initialDraftState;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(resetAll, () => initialDraftState)
+      .addCase(reservationExpired, (state) => {
+        clearSlot(state);
+        if (state.step !== 'products' && state.step !== 'done') {
+          state.step = 'time';
+          state.notice = 'reservation_expired';
+        }
+      })
+      .addMatcher(schedulingApi.endpoints.makeReservation.matchFulfilled, (state, action) => {
+        // Holds made to move an existing appointment belong to the edit/change screens, not to this draft.
+        if (action.meta.arg.originalArgs.appointmentId !== undefined) return;
+        state.fromDateTime = action.payload.fromDateTime;
+        state.untilDateTime = action.payload.untilDateTime;
+        state.desk = action.payload.desk;
+        state.notice = null;
+      })
+      .addMatcher(bookingApi.endpoints.extendReservation.matchFulfilled, (state, action) => {
+        // The server no longer knows the hold: like an expiry, the visitor picks a time again.
+        if (action.payload.reservation === true || state.step === 'done') return;
+        clearSlot(state);
+        if (state.step !== 'products') {
+          state.step = 'time';
+          state.notice = 'reservation_expired';
+        }
+      })
+      .addMatcher(bookingApi.endpoints.confirmAppointment.matchFulfilled, (state, action) => {
+        state.id = action.payload.id;
+        state.token = action.payload.token ?? null;
+        state.fromDateTime = action.payload.fromDateTime;
+        state.untilDateTime = action.payload.untilDateTime;
+        state.desk = action.payload.desk;
+        state.notice = null;
+        state.step = 'done';
+      });
+  },
+  selectors: {
+    selectDraft: (state) => state,
+    selectDraftItems: (state) => state.appointmentItems,
+    selectDraftStep: (state) => state.step,
+    selectDraftPersonal: (state) => state.personal,
+  },
+});
+
+export const {
+  itemAdded,
+  itemRemoved,
+  itemEdited,
+  personalDataSet,
+  stepChanged,
+  dateSelected,
+  noticeShown,
+  slotLost,
+  softReset,
+  fullReset,
+} = draftSlice.actions;
+export const { selectDraft, selectDraftItems, selectDraftStep, selectDraftPersonal } = draftSlice.selectors;

@@ -1,0 +1,87 @@
+import { createSlice, isAnyOf } from '@reduxjs/toolkit';
+import { DateTime } from 'luxon';
+import { RESERVATION_MINUTES, type Reservation } from '@balie/shared';
+import { resetAll } from '../../../app/resetAll';
+import { schedulingApi } from '../../../components/scheduling/schedulingApi';
+import { bookingApi } from '../api/bookingApi';
+import { itemAdded, itemEdited, itemRemoved, slotLost } from './draftSlice';
+import { reservationExpired } from './reservationEvents';
+
+/** The hold of the guest flow (spec §3 "Reservation", §4). */
+export interface ReservationState {
+  reservation: Reservation | null;
+  /** The last hold ran out; the banner says so until a new hold is made. */
+  expired: boolean;
+  /** The flow finished (confirmed) and the reservation was reset; clearReset returns to the initial state. */
+  isReset: boolean;
+  /**
+   * A hold the visitor no longer shows (the products changed after it was made): the next hold names it
+   * as replaced so the server frees that desk at once instead of after its 10 minutes.
+   */
+  replaceableId: string | null;
+}
+
+export const initialReservationState: ReservationState = {
+  reservation: null,
+  expired: false,
+  isReset: false,
+  replaceableId: null,
+};
+
+/**
+ * The server's validTill wins (RESERVATION_MINUTES is configurable there and tests use short holds); only if
+ * it were missing do we fall back to the spec's rule, creation time plus 10 minutes.
+ */
+function withValidity(reservation: Reservation): Reservation {
+  if (reservation.validTill) return reservation;
+  const created = DateTime.fromISO(reservation.createdDateTime);
+  return { ...reservation, validTill: created.plus({ minutes: RESERVATION_MINUTES }).toISO() ?? '' };
+}
+
+export const reservationSlice = createSlice({
+  name: 'reservation',
+  initialState: initialReservationState,
+  reducers: {
+    reservationReset() {
+      return { ...initialReservationState, isReset: true };
+    },
+    clearReset() {
+      return initialReservationState;
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(resetAll, () => initialReservationState)
+      .addCase(reservationExpired, () => ({ ...initialReservationState, expired: true }))
+      .addCase(slotLost, () => initialReservationState)
+      .addMatcher(isAnyOf(itemAdded, itemRemoved, itemEdited), (state) => {
+        if (state.reservation) state.replaceableId = state.reservation.id;
+        state.reservation = null;
+      })
+      .addMatcher(schedulingApi.endpoints.makeReservation.matchFulfilled, (state, action) => {
+        if (action.meta.arg.originalArgs.appointmentId !== undefined) return state;
+        if (action.payload.reservation !== true) return state;
+        return { ...initialReservationState, reservation: withValidity(action.payload) };
+      })
+      .addMatcher(bookingApi.endpoints.extendReservation.matchFulfilled, (state, action) => {
+        if (action.payload.reservation === true) {
+          state.reservation = withValidity(action.payload);
+          state.expired = false;
+        } else {
+          state.reservation = null;
+        }
+      })
+      .addMatcher(bookingApi.endpoints.confirmAppointment.matchFulfilled, () => ({
+        ...initialReservationState,
+        isReset: true,
+      }));
+  },
+  selectors: {
+    selectReservation: (state) => state.reservation,
+    selectReservationState: (state) => state,
+  },
+});
+
+export const { reservationReset, clearReset } = reservationSlice.actions;
+export { reservationExpired };
+export const { selectReservation, selectReservationState } = reservationSlice.selectors;

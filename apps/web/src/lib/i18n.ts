@@ -1,0 +1,83 @@
+import i18n from 'i18next';
+import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
+import { initReactI18next } from 'react-i18next';
+import {
+  TRANSLATION_LOAD_RETRIES,
+  TRANSLATION_RETRY_DELAY_MS,
+  uiLanguageOf,
+  type UiLanguage,
+} from '@balie/shared';
+
+/** Interface languages (spec §1): Dutch is default and fallback; `locale` feeds Luxon and the date pickers. */
+export const LANGUAGES: ReadonlyArray<{ code: UiLanguage; locale: string; label: string }> = [
+  { code: 'nl', locale: 'nl-NL', label: 'Nederlands' },
+  { code: 'en', locale: 'en-GB', label: 'English' },
+  { code: 'de', locale: 'de-DE', label: 'Deutsch' },
+];
+export const FALLBACK_LANGUAGE: UiLanguage = 'nl';
+
+/** One namespace per feature; files live in public/locales/{lng}/{ns}.json. */
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'dashboard',
+  'profile',
+  'errors',
+  'validation',
+  'desks',
+  'products',
+  'booking',
+  'appointments',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** A guest's own choice survives a reload; a signed-in user's choice is stored on the server (uiSettings). */
+const LANGUAGE_STORAGE_KEY = 'ui_language';
+
+function storedLanguage(): UiLanguage {
+  try {
+    return uiLanguageOf(window.localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? FALLBACK_LANGUAGE);
+  } catch {
+    return FALLBACK_LANGUAGE;
+  }
+}
+
+/** The Luxon / MUI X locale of an interface language. */
+export function localeOf(language: string | undefined): string {
+  return LANGUAGES.find((l) => l.code === uiLanguageOf(language))?.locale ?? 'nl-NL';
+}
+
+export function initI18n() {
+  return i18n
+    .use(HttpBackend)
+    .use(initReactI18next)
+    .init<HttpBackendOptions>({
+      lng: storedLanguage(),
+      fallbackLng: FALLBACK_LANGUAGE,
+      supportedLngs: LANGUAGES.map((l) => l.code),
+      ns: ['common', 'validation'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false }, // React escapes already
+      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+      // Spec §9: retry loading a translation file up to 5 times, starting at 350 ms (i18next doubles it).
+      maxRetries: TRANSLATION_LOAD_RETRIES,
+      retryTimeout: TRANSLATION_RETRY_DELAY_MS,
+    });
+}
+
+/** Switches the interface language, remembers it for this browser and keeps <html lang> right for screen readers. */
+export async function changeUiLanguage(code: string | null | undefined): Promise<void> {
+  const language = uiLanguageOf(code);
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    /* storage unavailable: the choice lasts for this page only */
+  }
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+}
+
+i18n.on('languageChanged', (lng) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+});
+
+export { i18n };

@@ -1,0 +1,15 @@
+import { defineConfig, defaultClientConditions } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// `source` first so @balie/shared resolves to its TypeScript source; Vite's defaults stay after it.
+export default defineConfig({
+  plugins: [react()],
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  server: {
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+  },
+  preview: {
+    proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+});
