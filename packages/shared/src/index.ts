@@ -6,3 +6,4 @@ export * from './auth/schemas.js';
 export * from './users/schemas.js';
 export * from './booking/schemas.js';
 export * from './booking/products.js';
+export * from './availability/index.js';

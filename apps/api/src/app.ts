@@ -1,0 +1,91 @@
+import { readdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type FastifyPluginAsyncZod,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database, Db } from './db/client.js';
+import { installAuth } from './http/auth.js';
+import { installErrorHandler, installZodMessageKeys, HttpError } from './http/errors.js';
+import { installDocs } from './http/docs.js';
+import { installSecurityHeaders } from './http/security-headers.js';
+import { installSpa, WEB_DIST } from './http/spa.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  /** Fastify logger options; false in tests. */
+  logger?: FastifyServerOptions['logger'];
+  /** The built SPA; null serves the API alone. Default apps/web/dist. */
+  webRoot?: string | null;
+}
+
+const FEATURES_DIR = fileURLToPath(new URL('./features', import.meta.url));
+
+/**
+ * Every feature folder with a routes module (routes.ts in development, routes.js when built) is a
+ * Fastify plugin mounted under /api. A new feature only adds its folder; this file stays untouched.
+ */
+async function featureRoutes(): Promise<Array<{ name: string; plugin: FastifyPluginAsyncZod }>> {
+  const entries = await readdir(FEATURES_DIR, { withFileTypes: true });
+  const found = [];
+  for (const dir of entries.filter((e) => e.isDirectory()).sort((a, b) => a.name.localeCompare(b.name))) {
+    const file = ['routes.js', 'routes.ts']
+      .map((name) => path.join(FEATURES_DIR, dir.name, name))
+      .find((f) => existsSync(f));
+    if (!file) continue;
+    const mod = (await import(pathToFileURL(file).href)) as { default?: FastifyPluginAsyncZod };
+    if (typeof mod.default !== 'function') throw new Error(`${file} has no default-exported Fastify plugin`);
+    found.push({ name: dir.name, plugin: mod.default });
+  }
+  return found;
+}
+
+/** The HTTP application: API under /api, OpenAPI at /api/docs, and the built SPA for everything else. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  installZodMessageKeys();
+  const app = Fastify({ logger: options.logger ?? false }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('database', { getter: () => database });
+
+  installErrorHandler(app);
+  await installSecurityHeaders(app);
+  installAuth(app);
+  await installDocs(app);
+
+  for (const { plugin } of await featureRoutes()) {
+    await app.register(plugin, { prefix: '/api' });
+  }
+
+  const webRoot = options.webRoot === undefined ? WEB_DIST : options.webRoot;
+  const spa = webRoot ? await installSpa(app, webRoot) : false;
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage =
+      spa &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !request.url.startsWith('/api') &&
+      (request.headers.accept ?? '').includes('text/html');
+    // History fallback: the SPA's router decides what a deep link like /edit-appointment/… shows.
+    if (wantsPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send(new HttpError('not_found').toJSON());
+  });
+  return app;
+}

@@ -1,0 +1,37 @@
+import type { DbOrTx } from '../db/client.js';
+import { auditEvents } from '../db/schema/index.js';
+
+export type AuditAction =
+  | 'login'
+  | 'login_failed'
+  | 'logout'
+  | 'refresh_reuse_detected'
+  | 'register'
+  | 'password_reset_requested'
+  | 'password_reset'
+  | 'role_granted'
+  | 'role_revoked'
+  | 'user_updated'
+  | 'user_deleted'
+  | (string & {});
+
+export interface AuditEvent {
+  actorUserId: number | null;
+  action: AuditAction;
+  subjectType?: string;
+  subjectId?: string | number;
+  ip?: string;
+  details?: Record<string, unknown>;
+}
+
+/** Writes one audit event; pass the transaction of the change it records so both land or neither. */
+export async function recordAudit(db: DbOrTx, event: AuditEvent): Promise<void> {
+  await db.insert(auditEvents).values({
+    actorUserId: event.actorUserId,
+    action: event.action,
+    subjectType: event.subjectType ?? null,
+    subjectId: event.subjectId === undefined ? null : String(event.subjectId),
+    ip: event.ip ?? null,
+    details: event.details ?? null,
+  });
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { PROVIDER_TIMEZONE, RESERVATION_MINUTES, SLOT_STEP_MINUTES } from '@balie/shared';
+
+/** A flag such as DEMO_DATA: 1/true/yes/on or 0/false/no/off; unset leaves the default to the caller. */
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
+    error: 'expected 1/0/true/false/yes/no/on/off',
+  })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v))
+  .optional();
+
+const minutes = (def: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(def);
+
+const isZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Balie <no-reply@localhost>'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PROVIDER_TIMEZONE: z.string().refine(isZone, 'unknown IANA time zone').default(PROVIDER_TIMEZONE),
+  DEMO_DATA: flag,
+  RESERVATION_MINUTES: z.coerce.number().int().min(1).max(120).default(RESERVATION_MINUTES),
+  SLOT_STEP_MINUTES: z.coerce.number().int().min(1).max(240).default(SLOT_STEP_MINUTES),
+  CHANGE_CUTOFF_MINUTES: minutes(0),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL URL; undefined means embedded PGlite in `<dataDir>/db`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Server secret: signs access tokens and derives mailed link tokens (HMAC of a stored nonce). */
+  secret: string;
+  providerTimezone: string;
+  demoData: boolean;
+  reservationMinutes: number;
+  slotStepMinutes: number;
+  changeCutoffMinutes: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads the settings of DESIGN §3 from `env`. Throws a ConfigError naming every bad variable.
+ * Without JWT_SECRET the secret is generated once into DATA_DIR/secret and read back on later starts,
+ * so tokens survive a restart.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings (e.g. `SMTP_URL=` in a .env) mean unset.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    secret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    providerTimezone: e.PROVIDER_TIMEZONE,
+    // Demo data is on for the embedded database and off for PostgreSQL unless asked for (DESIGN §3).
+    demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
+    reservationMinutes: e.RESERVATION_MINUTES,
+    slotStepMinutes: e.SLOT_STEP_MINUTES,
+    changeCutoffMinutes: e.CHANGE_CUTOFF_MINUTES,
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret');
+  if (existsSync(file)) {
+    const secret = readFileSync(file, 'utf8').trim();
+    if (secret.length >= 32) return secret;
+    throw new ConfigError(`${file} holds a secret shorter than 32 characters; remove it or set JWT_SECRET`);
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  // 0600: the secret opens every session and every mailed link.
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** One Drizzle type for PGlite and PostgreSQL: code written against it runs unchanged on both. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; inside `db.transaction` use only this (DESIGN §2: the outer db deadlocks PGlite). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or a transaction: repository functions accept both. */
+export type DbOrTx = Db | Tx;
+
+export type Database =
+  | { kind: 'pglite'; db: Db; client: PGlite; close: () => Promise<void> }
+  | { kind: 'postgres'; db: Db; client: pg.Pool; close: () => Promise<void> };
+
+export interface OpenDatabaseOptions {
+  /** PGlite data directory; `memory://` for an in-memory database (tests). Default `<dataDir>/db`. */
+  pgliteDataDir?: string;
+  /** Start PGlite from a dump (`dumpDataDir()`), skipping initdb: tests load a migrated template. */
+  pgliteLoadDataDir?: Blob;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+/** Opens PostgreSQL when `databaseUrl` is set, otherwise the embedded PGlite under `dataDir` (DESIGN §3). */
+export async function openDatabase(
+  config: { databaseUrl: string | undefined; dataDir: string },
+  options: OpenDatabaseOptions = {},
+): Promise<Database> {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client that loses its connection emits 'error'; without a listener that kills the process.
+    pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { kind: 'postgres', db, client: pool, close: () => pool.end() };
+  }
+  const dataDir = options.pgliteDataDir ?? path.join(config.dataDir, 'db');
+  const client = await PGlite.create(dataDir, {
+    extensions: { btree_gist },
+    ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    client,
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+/** Rows of a raw query; both drivers answer `{ rows }`. */
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,91 @@
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { desks } from './desks.js';
+import { products } from './products.js';
+import { users } from './users.js';
+import { tstzrange } from './types.js';
+
+export const APPOINTMENT_ROW_STATUSES = ['reserved', 'confirmed', 'checked_in', 'cancelled'] as const;
+export type AppointmentRowStatus = (typeof APPOINTMENT_ROW_STATUSES)[number];
+
+/**
+ * Holds and appointments in one table (decision 0012). A hold is a row with status 'reserved' and a
+ * valid_till; confirming it keeps the row. The exclusion constraint `appointments_no_overlap` (custom
+ * migration) forbids two active rows of one desk to overlap unless they share a group_key: a
+ * change-hold carries the group_key of the appointment it will replace.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    /** The appointment number. */
+    id: serial('id').primaryKey(),
+    /** The hold id that created (or last moved) this row. */
+    reservationId: uuid('reservation_id').notNull().unique(),
+    status: text('status', { enum: APPOINTMENT_ROW_STATUSES }).notNull(),
+    /** Holds only: after this moment the hold blocks nobody and may be deleted. */
+    validTill: timestamp('valid_till', { withTimezone: true }),
+    deskId: integer('desk_id')
+      .notNull()
+      .references(() => desks.id),
+    during: tstzrange('during').notNull(),
+    groupKey: uuid('group_key').notNull(),
+    replacesAppointmentId: integer('replaces_appointment_id').references((): AnyPgColumn => appointments.id, {
+      onDelete: 'cascade',
+    }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    initials: text('initials'),
+    suffix: text('suffix'),
+    lastName: text('last_name'),
+    email: text('email'),
+    phone: text('phone'),
+    language: text('language', { enum: ['nl', 'en', 'de'] })
+      .notNull()
+      .default('nl'),
+    tokenHash: text('token_hash'),
+    tokenNonce: text('token_nonce'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** iCalendar SEQUENCE: raised on every change so calendars replace the old invitation. */
+    sequence: integer('sequence').notNull().default(0),
+  },
+  (t) => [
+    check('appointments_status', sql`${t.status} IN ('reserved', 'confirmed', 'checked_in', 'cancelled')`),
+    check('appointments_language', sql`${t.language} IN ('nl', 'en', 'de')`),
+    check('appointments_hold_valid_till', sql`${t.status} <> 'reserved' OR ${t.validTill} IS NOT NULL`),
+    index('appointments_token_hash_idx').on(t.tokenHash),
+    index('appointments_user_idx').on(t.userId),
+    index('appointments_replaces_idx').on(t.replacesAppointmentId),
+  ],
+);
+
+export const appointmentItems = pgTable(
+  'appointment_items',
+  {
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.appointmentId, t.productId] }),
+    check('appointment_items_amount_positive', sql`${t.amount} >= 1`),
+    index('appointment_items_product_idx').on(t.productId),
+  ],
+);

@@ -1,0 +1,11 @@
+export * from './languages.js';
+export * from './users.js';
+export * from './auth-tokens.js';
+export * from './user-records.js';
+export * from './desks.js';
+export * from './products.js';
+export * from './appointments.js';
+export * from './outbox.js';
+export * from './audit.js';
+export * from './rate-limits.js';
+export { formatTimeRange, parseTimeRange, type TimeRange } from './types.js';

@@ -1,0 +1,191 @@
+import { count } from 'drizzle-orm';
+import { DateTime } from 'luxon';
+import { DEFAULT_LANGUAGE, type AssignableRole } from '@balie/shared';
+import type { Db } from '../db/client.js';
+import {
+  closures,
+  deskOpeningHours,
+  desks,
+  productCategories,
+  products,
+  users,
+} from '../db/schema/index.js';
+import { hashPassword } from '../security/passwords.js';
+
+/** The demo accounts of DESIGN §3, printed at first start. */
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@example.com', password: 'Admin123!', roles: ['ROLE_ADMIN'], firstName: 'Anna', lastName: 'de Vries' },
+  user: { email: 'user@example.com', password: 'User1234!', roles: ['ROLE_USER'], firstName: 'Jan', lastName: 'Jansen' },
+} as const satisfies Record<
+  string,
+  { email: string; password: string; roles: AssignableRole[]; firstName: string; lastName: string }
+>;
+
+const WEEKDAYS = [1, 2, 3, 4, 5];
+const DAY = [
+  { opens: '08:30', closes: '12:30' },
+  { opens: '13:00', closes: '17:00' },
+];
+
+const CATALOGUE = [
+  {
+    category: 'Reisdocumenten',
+    products: [
+      {
+        title: 'Paspoort aanvragen',
+        description: 'Een nieuw paspoort aanvragen voor uzelf of uw kind.',
+        notice: 'Neem een recente pasfoto en uw huidige paspoort of identiteitskaart mee.',
+        timeUnit: 12,
+        extraTimeUnit: 6,
+      },
+      {
+        title: 'Identiteitskaart aanvragen',
+        description: 'Een Nederlandse identiteitskaart aanvragen.',
+        notice: 'Neem een recente pasfoto en uw huidige identiteitsbewijs mee.',
+        timeUnit: 12,
+        extraTimeUnit: 6,
+      },
+      {
+        title: 'Reisdocument ophalen',
+        description: 'Uw aangevraagde paspoort of identiteitskaart ophalen.',
+        notice: 'Neem uw oude document mee; het wordt ongeldig gemaakt.',
+        timeUnit: 12,
+        extraTimeUnit: 6,
+      },
+    ],
+  },
+  {
+    category: 'Rijbewijzen',
+    products: [
+      {
+        title: 'Rijbewijs aanvragen of verlengen',
+        description: 'Een nieuw rijbewijs aanvragen of uw rijbewijs verlengen.',
+        notice: 'Zorg dat uw Verklaring van Geschiktheid geregistreerd is bij het CBR.',
+        timeUnit: 12,
+        extraTimeUnit: 12,
+      },
+      {
+        title: 'Rijbewijs ophalen',
+        description: 'Uw aangevraagde rijbewijs ophalen.',
+        notice: 'Neem uw oude rijbewijs mee.',
+        timeUnit: 12,
+        extraTimeUnit: 6,
+      },
+    ],
+  },
+  {
+    category: 'Burgerzaken',
+    products: [
+      {
+        title: 'Verhuizing doorgeven',
+        description: 'Uw verhuizing naar of binnen de gemeente doorgeven.',
+        notice: 'Neem een huurcontract of koopakte en een geldig identiteitsbewijs mee.',
+        timeUnit: 24,
+        extraTimeUnit: 12,
+      },
+      {
+        title: 'Geboorteaangifte',
+        description: 'De geboorte van uw kind aangeven.',
+        notice: 'Doe aangifte binnen drie werkdagen na de geboorte.',
+        timeUnit: 24,
+        extraTimeUnit: 12,
+      },
+      {
+        title: 'Uittreksel Basisregistratie Personen',
+        description: 'Een uittreksel uit de BRP aanvragen.',
+        notice: '',
+        timeUnit: 12,
+        extraTimeUnit: 6,
+      },
+    ],
+  },
+];
+
+/** The next occurrence (today or later) of a month/day in the provider's zone. */
+function nextDate(month: number, day: number, zone: string): string {
+  const today = DateTime.now().setZone(zone).startOf('day');
+  let date = today.set({ month, day });
+  if (date < today) date = date.plus({ years: 1 });
+  return date.toISODate() ?? '';
+}
+
+/** Whether nothing has been created yet: the demo seed never touches a database in use. */
+export async function isEmptyDatabase(db: Db): Promise<boolean> {
+  for (const table of [users, desks, products]) {
+    const [row] = await db.select({ n: count() }).from(table);
+    if ((row?.n ?? 0) > 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Demo data (DESIGN §3): two desks open on weekdays (the second also on Thursday evening), products in
+ * three categories, the coming Christmas and New Year closures, a partial closure, and two accounts.
+ * Does nothing unless the database is empty; returns whether it seeded.
+ */
+export async function seedDemoData(db: Db, options: { timezone: string }): Promise<boolean> {
+  if (!(await isEmptyDatabase(db))) return false;
+  const [adminHash, userHash] = await Promise.all([
+    hashPassword(DEMO_ACCOUNTS.admin.password),
+    hashPassword(DEMO_ACCOUNTS.user.password),
+  ]);
+  const zone = options.timezone;
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values(
+      [
+        { ...DEMO_ACCOUNTS.admin, hash: adminHash },
+        { ...DEMO_ACCOUNTS.user, hash: userHash },
+      ].map((a) => ({
+        email: a.email,
+        passwordHash: a.hash,
+        firstName: a.firstName,
+        lastName: a.lastName,
+        roles: [...a.roles],
+        languageId: DEFAULT_LANGUAGE.id,
+      })),
+    );
+
+    const [first, second] = await tx
+      .insert(desks)
+      .values([
+        { name: 'Balie 1', label: 'B1' },
+        { name: 'Balie 2', label: 'B2' },
+      ])
+      .returning({ id: desks.id });
+    if (!first || !second) throw new Error('demo desks not created');
+    const hours = [first.id, second.id].flatMap((deskId) =>
+      WEEKDAYS.flatMap((weekday) => DAY.map((part) => ({ deskId, weekday, ...part }))),
+    );
+    hours.push({ deskId: second.id, weekday: 4, opens: '18:00', closes: '20:00' });
+    await tx.insert(deskOpeningHours).values(hours);
+
+    let position = 0;
+    for (const group of CATALOGUE) {
+      const [category] = await tx
+        .insert(productCategories)
+        .values({ name: group.category, position: position++ })
+        .returning({ id: productCategories.id });
+      await tx
+        .insert(products)
+        .values(group.products.map((p, i) => ({ ...p, categoryId: category?.id ?? null, position: i })));
+    }
+
+    // A partial closure on the first Wednesday at least a week ahead: Balie 1 has a team meeting.
+    let wednesday = DateTime.now().setZone(zone).plus({ days: 7 });
+    while (wednesday.weekday !== 3) wednesday = wednesday.plus({ days: 1 });
+    await tx.insert(closures).values([
+      { deskId: null, date: nextDate(12, 25, zone), type: 'whole_day', reason: 'Eerste Kerstdag' },
+      { deskId: null, date: nextDate(12, 26, zone), type: 'whole_day', reason: 'Tweede Kerstdag' },
+      { deskId: null, date: nextDate(1, 1, zone), type: 'whole_day', reason: 'Nieuwjaarsdag' },
+      {
+        deskId: first.id,
+        date: wednesday.toISODate() ?? '',
+        type: 'partial',
+        fromTime: '13:00',
+        untilTime: '15:00',
+        reason: 'Teamoverleg',
+      },
+    ]);
+  });
+  return true;
+}

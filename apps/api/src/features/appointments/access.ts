@@ -1,0 +1,64 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import type { DbOrTx } from '../../db/client.js';
+import { httpError, validationError } from '../../http/errors.js';
+import { isAdmin, type AuthUser } from '../../http/auth.js';
+import { hashToken, safeEqual } from '../../security/tokens.js';
+import { canChange } from './presenter.js';
+import { findAppointment, findByTokenHash, type AppointmentRow } from './repository.js';
+
+/** A user owns an appointment booked while signed in, or booked under their e-mail address. */
+export function isOwner(user: AuthUser | null, row: AppointmentRow): boolean {
+  if (!user) return false;
+  if (row.userId === user.id) return true;
+  return !!row.email && row.email.trim().toLowerCase() === user.email.trim().toLowerCase();
+}
+
+function tokenMatches(row: AppointmentRow, token: string | undefined): boolean {
+  return !!token && !!row.tokenHash && safeEqual(row.tokenHash, hashToken(token));
+}
+
+/**
+ * Who may act on an appointment: the holder of its link token, its owner, or an admin. Guests without a
+ * token get 401, anyone else 403.
+ */
+export function assertMayAct(request: FastifyRequest, row: AppointmentRow, token?: string): void {
+  if (tokenMatches(row, token) || isOwner(request.user, row) || isAdmin(request.user)) return;
+  if (token) throw httpError('forbidden', undefined, [{ property: 'token', message: 'invalid_token' }]);
+  if (!request.user) throw httpError('unauthorized');
+  throw httpError('forbidden');
+}
+
+/** An appointment (not a hold) by id, or 404. */
+export async function appointmentOr404(db: DbOrTx, id: number): Promise<AppointmentRow> {
+  const row = await findAppointment(db, id);
+  if (!row || row.status === 'reserved') throw httpError('not_found');
+  return row;
+}
+
+/** An appointment by its link token, or 404 (also for a malformed token). */
+export async function appointmentByToken(db: DbOrTx, token: string): Promise<AppointmentRow> {
+  const row = await findByTokenHash(db, hashToken(token));
+  if (!row || row.status === 'reserved') throw httpError('not_found');
+  return row;
+}
+
+/**
+ * The appointment a booking call wants to change (`appointmentId` + `token`, or signed in as owner or
+ * admin); null when the call books something new. Its own slot then counts as free.
+ */
+export async function changeTarget(
+  db: DbOrTx,
+  request: FastifyRequest,
+  config: Config,
+  body: { appointmentId?: number | undefined; token?: string | undefined },
+): Promise<AppointmentRow | null> {
+  if (body.appointmentId === undefined) {
+    if (body.token !== undefined) throw validationError('appointmentId', 'required');
+    return null;
+  }
+  const row = await appointmentOr404(db, body.appointmentId);
+  assertMayAct(request, row, body.token);
+  if (!canChange(row, config)) throw httpError('change_not_possible');
+  return row;
+}

@@ -1,0 +1,159 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import { APPOINTMENT_STATUSES, dateSchema, localDateOf, localDay, type Appointment } from '@balie/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { appointments } from '../../db/schema/index.js';
+import { isAdmin, type AuthUser } from '../../http/auth.js';
+import { httpError } from '../../http/errors.js';
+import { toAppointment } from './presenter.js';
+import { viewsOf, type AppointmentView } from './repository.js';
+
+const start = sql`lower(${appointments.during})`;
+const end = sql`upper(${appointments.during})`;
+
+/** Users see their own appointments (booked signed in, or under their address); admins see all. */
+function visibleTo(user: AuthUser): SQL | undefined {
+  if (isAdmin(user)) return undefined;
+  return or(eq(appointments.userId, user.id), sql`lower(${appointments.email}) = ${user.email.trim().toLowerCase()}`);
+}
+
+function dateRange(zone: string, from?: string, until?: string): SQL[] {
+  const conditions: SQL[] = [];
+  if (from) conditions.push(sql`${start} >= ${new Date(localDay(zone, from).start).toISOString()}::timestamptz`);
+  if (until) conditions.push(sql`${start} < ${new Date(localDay(zone, until).end).toISOString()}::timestamptz`);
+  return conditions;
+}
+
+function present(app: FastifyInstance, request: FastifyRequest, views: AppointmentView[]): Appointment[] {
+  const admin = isAdmin(request.user);
+  return views.map((v) => toAppointment(v, app.config, { admin }));
+}
+
+export const listQuerySchema = z.object({
+  showCanceled: z.enum(['true', 'false']).optional(),
+  from: dateSchema.optional(),
+  until: dateSchema.optional(),
+});
+
+/** GET /appointments: by start time; holds never, cancelled ones unless showCanceled=false. */
+export async function listAppointments(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: AuthUser,
+  query: z.infer<typeof listQuerySchema>,
+): Promise<Appointment[]> {
+  const rows = await app.db
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        ne(appointments.status, 'reserved'),
+        query.showCanceled === 'false' ? ne(appointments.status, 'cancelled') : undefined,
+        visibleTo(user),
+        ...dateRange(app.config.providerTimezone, query.from, query.until),
+      ),
+    )
+    .orderBy(asc(start), asc(appointments.id));
+  return present(app, request, await viewsOf(app.db, rows));
+}
+
+export const paginatedQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  filter: z.string().max(2000).optional(),
+});
+
+const filterSchema = z.object({
+  status: z.enum(APPOINTMENT_STATUSES).optional(),
+  from: dateSchema.optional(),
+  until: dateSchema.optional(),
+  search: z.string().trim().max(100).optional(),
+  deskId: z.number().int().positive().optional(),
+  hideExpired: z.boolean().optional(),
+});
+
+/** The JSON `filter` of /appointments_paginated; a broken one is a 400 naming `filter` or its field. */
+function parseFilter(text: string | undefined): z.infer<typeof filterSchema> {
+  if (!text) return {};
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw httpError('validation_failed', undefined, [{ property: 'filter', message: 'invalid_json' }]);
+  }
+  const parsed = filterSchema.safeParse(json);
+  if (!parsed.success) {
+    throw httpError(
+      'validation_failed',
+      undefined,
+      parsed.error.issues.map((i) => ({ property: ['filter', ...i.path].join('.'), message: i.message })),
+    );
+  }
+  return parsed.data;
+}
+
+/** GET /appointments_paginated: newest first, filtered, with the total for the pager. */
+export async function listAppointmentsPaginated(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  user: AuthUser,
+  query: z.infer<typeof paginatedQuerySchema>,
+) {
+  const f = parseFilter(query.filter);
+  const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const where = and(
+    ne(appointments.status, 'reserved'),
+    f.status ? eq(appointments.status, f.status) : undefined,
+    f.deskId ? eq(appointments.deskId, f.deskId) : undefined,
+    f.hideExpired ? sql`${end} > now()` : undefined,
+    like
+      ? or(
+          ilike(appointments.lastName, like),
+          ilike(appointments.email, like),
+          ilike(appointments.phone, like),
+          ilike(appointments.initials, like),
+          sql`${appointments.id}::text = ${f.search}`,
+        )
+      : undefined,
+    visibleTo(user),
+    ...dateRange(app.config.providerTimezone, f.from, f.until),
+  );
+  const [rows, [total]] = await Promise.all([
+    app.db
+      .select()
+      .from(appointments)
+      .where(where)
+      .orderBy(desc(start), desc(appointments.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    app.db.select({ n: count() }).from(appointments).where(where),
+  ]);
+  return {
+    items: present(app, request, await viewsOf(app.db, rows)),
+    total: total?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Today's appointments in the provider's zone (not cancelled), by start time: the desk staff's list. */
+export async function todaysViews(app: FastifyInstance): Promise<{ date: string; views: AppointmentView[] }> {
+  const zone = app.config.providerTimezone;
+  const date = localDateOf(Date.now(), zone);
+  const rows = await app.db
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        inArray(appointments.status, ['confirmed', 'checked_in']),
+        lt(start, sql`${new Date(localDay(zone, date).end).toISOString()}::timestamptz`),
+        gte(start, sql`${new Date(localDay(zone, date).start).toISOString()}::timestamptz`),
+      ),
+    )
+    .orderBy(asc(start), asc(appointments.deskId));
+  return { date, views: await viewsOf(app.db, rows) };
+}
+
+export function presentToday(app: FastifyInstance, request: FastifyRequest, views: AppointmentView[]) {
+  return present(app, request, views);
+}

@@ -1,0 +1,42 @@
+import { formatZonedIso, type Appointment } from '@balie/shared';
+import type { Config } from '../../config.js';
+import type { AppointmentRow, AppointmentView } from './repository.js';
+
+const MINUTE = 60_000;
+
+/** Change and cancel stay possible while the appointment is confirmed and not started (DESIGN §4). */
+export function canChange(row: AppointmentRow, config: Config, now = Date.now()): boolean {
+  return row.status === 'confirmed' && row.during.from.getTime() - config.changeCutoffMinutes * MINUTE > now;
+}
+
+/** The appointment object of DESIGN §5; the desk's label is for admins only. */
+export function toAppointment(
+  view: AppointmentView,
+  config: Config,
+  options: { admin?: boolean; token?: string } = {},
+): Appointment {
+  const { row, desk, items } = view;
+  const zone = config.providerTimezone;
+  const iso = (d: Date | null) => (d ? formatZonedIso(d.getTime(), zone) : null);
+  if (row.status === 'reserved') throw new Error('a hold is no appointment');
+  return {
+    id: row.id,
+    status: row.status,
+    fromDateTime: formatZonedIso(row.during.from.getTime(), zone),
+    untilDateTime: formatZonedIso(row.during.until.getTime(), zone),
+    duration: Math.round((row.during.until.getTime() - row.during.from.getTime()) / MINUTE),
+    desk: { id: desk.id, name: desk.name, ...(options.admin ? { label: desk.label } : {}) },
+    appointmentItems: items,
+    initials: row.initials ?? '',
+    suffix: row.suffix ?? '',
+    lastName: row.lastName ?? '',
+    email: row.email ?? '',
+    phone: row.phone ?? '',
+    language: row.language,
+    createdAt: iso(row.createdAt)!,
+    checkedInAt: iso(row.checkedInAt),
+    cancelledAt: iso(row.cancelledAt),
+    canChange: canChange(row, config),
+    ...(options.token ? { token: options.token } : {}),
+  };
+}

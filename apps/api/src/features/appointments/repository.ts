@@ -1,0 +1,85 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { appointmentItems, appointments, desks, products } from '../../db/schema/index.js';
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+export type DeskRow = typeof desks.$inferSelect;
+export interface ItemView {
+  product: { id: number; title: string };
+  amount: number;
+}
+/** A row with what the appointment object shows of its desk and items. */
+export interface AppointmentView {
+  row: AppointmentRow;
+  desk: Pick<DeskRow, 'id' | 'name' | 'label'>;
+  items: ItemView[];
+}
+
+export async function findAppointment(db: DbOrTx, id: number): Promise<AppointmentRow | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id));
+  return row;
+}
+
+export async function findByTokenHash(db: DbOrTx, hash: string): Promise<AppointmentRow | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.tokenHash, hash));
+  return row;
+}
+
+/** The row a hold id names; locked for the rest of the transaction when `lock` is set. */
+export async function findByReservationId(
+  db: DbOrTx,
+  reservationId: string,
+  lock = false,
+): Promise<AppointmentRow | undefined> {
+  const query = db.select().from(appointments).where(eq(appointments.reservationId, reservationId));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Desks and items of many rows in two queries, never one per row. */
+export async function viewsOf(db: DbOrTx, rows: readonly AppointmentRow[]): Promise<AppointmentView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const [deskRows, itemRows] = await Promise.all([
+    db
+      .select({ id: desks.id, name: desks.name, label: desks.label })
+      .from(desks)
+      .where(inArray(desks.id, [...new Set(rows.map((r) => r.deskId))])),
+    db
+      .select({
+        appointmentId: appointmentItems.appointmentId,
+        amount: appointmentItems.amount,
+        product: { id: products.id, title: products.title },
+      })
+      .from(appointmentItems)
+      .innerJoin(products, eq(products.id, appointmentItems.productId))
+      .where(inArray(appointmentItems.appointmentId, ids))
+      .orderBy(asc(appointmentItems.appointmentId), asc(products.position), asc(products.id)),
+  ]);
+  return rows.map((row) => ({
+    row,
+    desk: deskRows.find((d) => d.id === row.deskId) ?? { id: row.deskId, name: '', label: null },
+    items: itemRows.filter((i) => i.appointmentId === row.id).map(({ product, amount }) => ({ product, amount })),
+  }));
+}
+
+export async function viewOf(db: DbOrTx, row: AppointmentRow): Promise<AppointmentView> {
+  const [view] = await viewsOf(db, [row]);
+  return view!;
+}
+
+/** Replaces the items of an appointment (a move takes the items of its hold). */
+export async function copyItems(db: DbOrTx, fromId: number, toId: number): Promise<void> {
+  const items = await db.select().from(appointmentItems).where(eq(appointmentItems.appointmentId, fromId));
+  await db.delete(appointmentItems).where(eq(appointmentItems.appointmentId, toId));
+  if (items.length > 0) {
+    await db.insert(appointmentItems).values(items.map((i) => ({ ...i, appointmentId: toId })));
+  }
+}
+
+/** Drops the change-holds still pending for an appointment (when it is cancelled or moved). */
+export async function deleteChangeHolds(db: DbOrTx, appointmentId: number): Promise<void> {
+  await db
+    .delete(appointments)
+    .where(and(eq(appointments.replacesAppointmentId, appointmentId), eq(appointments.status, 'reserved')));
+}

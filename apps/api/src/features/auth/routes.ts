@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  refreshRequestSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  tokenPairSchema,
+} from '@balie/shared';
+import * as auth from './service.js';
+
+const successSchema = z.object({ success: z.literal(true) });
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+
+/** Sign in, token refresh, sign out, registration and password reset (spec §7, DESIGN §5–6). */
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['auth'];
+  const ctx = (ip: string) => ({ db: app.db, config: app.config, ip });
+
+  app.post(
+    '/login',
+    { schema: { tags, body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } } },
+    async (request) => auth.login(ctx(request.ip), request.body.username, request.body.password),
+  );
+
+  app.post(
+    '/refresh-token',
+    { schema: { tags, body: refreshRequestSchema, response: { 200: tokenPairSchema, ...errors } } },
+    async (request) => auth.refresh(ctx(request.ip), request.body.refresh_token),
+  );
+
+  app.post(
+    '/logout',
+    { schema: { tags, body: refreshRequestSchema, response: { 204: z.undefined(), ...errors } } },
+    async (request, reply) => {
+      await auth.logout(ctx(request.ip), request.body.refresh_token);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/register',
+    { schema: { tags, body: registerRequestSchema, response: { 201: loginResponseSchema, ...errors } } },
+    async (request, reply) => reply.code(201).send(await auth.register(ctx(request.ip), request.body)),
+  );
+
+  app.post(
+    '/forgotpassword',
+    { schema: { tags, body: forgotPasswordRequestSchema, response: { 200: successSchema, ...errors } } },
+    async (request) => {
+      await auth.forgotPassword(ctx(request.ip), request.body);
+      return { success: true as const };
+    },
+  );
+
+  app.patch(
+    '/user/updatePassword/:token',
+    {
+      schema: {
+        tags,
+        params: z.object({ token: z.string().min(1).max(200) }),
+        body: resetPasswordRequestSchema,
+        response: { 200: successSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.resetPassword(ctx(request.ip), request.params.token, request.body.password);
+      return { success: true as const };
+    },
+  );
+};
+
+export default authRoutes;

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_LANGUAGE,
+  type ForgotPasswordRequest,
+  type LoginResponse,
+  type RegisterRequest,
+  type TokenPair,
+} from '@balie/shared';
+import { recordAudit } from '../../audit/audit.js';
+import type { Config } from '../../config.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { httpError, validationError } from '../../http/errors.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { PASSWORD_RESET_MAIL } from '../../mail/kinds/password-reset.js';
+import { signAccessToken } from '../../security/jwt.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../security/passwords.js';
+import { assertUnderLimit, consumeRateLimit, RATE_LIMITS, recordHit } from '../../security/rate-limit.js';
+import { hashToken, newLinkToken, randomToken } from '../../security/tokens.js';
+import { toUser } from '../users/presenter.js';
+import * as users from '../users/repository.js';
+import * as repo from './repository.js';
+
+export const REFRESH_TOKEN_DAYS = 30;
+export const RESET_TOKEN_MINUTES = 60;
+
+interface Ctx {
+  db: Db;
+  config: Config;
+  ip: string;
+}
+
+/** A new refresh token in `familyId` (a new family per login) plus a fresh access token. */
+async function issueTokens(
+  db: DbOrTx,
+  config: Config,
+  user: { id: number; roles: string[] },
+  familyId: string,
+): Promise<TokenPair> {
+  const refresh = randomToken();
+  await repo.insertRefreshToken(db, {
+    userId: user.id,
+    familyId,
+    tokenHash: hashToken(refresh),
+    expiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * 24 * 3600 * 1000),
+  });
+  return { token: await signAccessToken(config.secret, user), refresh_token: refresh };
+}
+
+/** POST /login. Failed attempts count per account; the 11th within 15 minutes answers 429. */
+export async function login(ctx: Ctx, username: string, password: string): Promise<LoginResponse> {
+  const email = users.normaliseEmail(username);
+  await assertUnderLimit(ctx.db, RATE_LIMITS.failedLogin, email);
+  const found = await users.findUserByEmail(ctx.db, email);
+  const ok = found ? await verifyPassword(found.user.passwordHash, password) : (await burnPasswordCheck(password), false);
+  if (!found || !ok) {
+    await recordHit(ctx.db, RATE_LIMITS.failedLogin, email);
+    await recordAudit(ctx.db, {
+      actorUserId: found?.user.id ?? null,
+      action: 'login_failed',
+      subjectType: 'user',
+      subjectId: found?.user.id,
+      ip: ctx.ip,
+    });
+    throw httpError('invalid_credentials');
+  }
+  const pair = await ctx.db.transaction(async (tx) => {
+    const tokens = await issueTokens(tx, ctx.config, found.user, randomUUID());
+    await recordAudit(tx, { actorUserId: found.user.id, action: 'login', subjectType: 'user', subjectId: found.user.id, ip: ctx.ip });
+    return tokens;
+  });
+  return { ...pair, user: toUser(found) };
+}
+
+/**
+ * POST /refresh-token: rotates the token. Presenting a token that was already rotated means it was
+ * copied: the whole family (that login's chain) is revoked and the caller must sign in again.
+ */
+export async function refresh(ctx: Ctx, refreshToken: string): Promise<TokenPair> {
+  const row = await repo.findRefreshToken(ctx.db, hashToken(refreshToken));
+  if (!row) throw httpError('unauthorized');
+  if (row.rotatedAt || row.revokedAt) {
+    if (!row.revokedAt) {
+      await repo.revokeFamily(ctx.db, row.familyId);
+      await recordAudit(ctx.db, {
+        actorUserId: row.userId,
+        action: 'refresh_reuse_detected',
+        subjectType: 'user',
+        subjectId: row.userId,
+        ip: ctx.ip,
+        details: { familyId: row.familyId },
+      });
+    }
+    throw httpError('unauthorized');
+  }
+  if (row.expiresAt.getTime() <= Date.now()) throw httpError('unauthorized');
+  const found = await users.findUserById(ctx.db, row.userId);
+  if (!found) throw httpError('unauthorized');
+  const pair = await ctx.db.transaction(async (tx) => {
+    if (!(await repo.markRotated(tx, row.id))) return null;
+    return issueTokens(tx, ctx.config, found.user, row.familyId);
+  });
+  if (!pair) {
+    // Lost a race with another use of the same token: treat it as reuse.
+    await repo.revokeFamily(ctx.db, row.familyId);
+    throw httpError('unauthorized');
+  }
+  return pair;
+}
+
+/** POST /logout: ends the session the refresh token belongs to; unknown tokens are ignored. */
+export async function logout(ctx: Ctx, refreshToken: string): Promise<void> {
+  const row = await repo.findRefreshToken(ctx.db, hashToken(refreshToken));
+  if (!row) return;
+  await ctx.db.transaction(async (tx) => {
+    await repo.revokeFamily(tx, row.familyId);
+    await recordAudit(tx, { actorUserId: row.userId, action: 'logout', subjectType: 'user', subjectId: row.userId, ip: ctx.ip });
+  });
+}
+
+/** Maps 'en', 'en-GB' or 'de' onto a stored language id, defaulting to nl-NL. */
+async function languageIdOf(db: Db, code: string | undefined): Promise<number> {
+  if (!code) return DEFAULT_LANGUAGE.id;
+  const wanted = code.toLowerCase();
+  const all = await users.listLanguages(db);
+  const match =
+    all.find((l) => l.code.toLowerCase() === wanted) ?? all.find((l) => l.code.toLowerCase().split('-')[0] === wanted.split('-')[0]);
+  return match?.id ?? DEFAULT_LANGUAGE.id;
+}
+
+/** POST /register: a new ROLE_USER account, signed in at once. 409 when the address is taken. */
+export async function register(ctx: Ctx, body: RegisterRequest): Promise<LoginResponse> {
+  const email = users.normaliseEmail(body.email);
+  await consumeRateLimit(ctx.db, RATE_LIMITS.register, email);
+  if (await users.findUserByEmail(ctx.db, email)) {
+    throw httpError('conflict', 'This e-mail address is already registered', [{ property: 'email', message: 'email_taken' }]);
+  }
+  const passwordHash = await hashPassword(body.password);
+  const languageId = await languageIdOf(ctx.db, body.language);
+  const result = await ctx.db.transaction(async (tx) => {
+    const user = await users.insertUser(tx, {
+      email,
+      passwordHash,
+      firstName: body.firstName || null,
+      lastName: body.lastName || null,
+      birthDay: body.birthDay ?? null,
+      serviceBookNr: body.serviceBookNr ?? null,
+      cardNumber: body.cardNumber ?? null,
+      timezone: body.timezone ?? null,
+      languageId,
+      roles: ['ROLE_USER'],
+    });
+    await recordAudit(tx, { actorUserId: user.id, action: 'register', subjectType: 'user', subjectId: user.id, ip: ctx.ip });
+    return { user, tokens: await issueTokens(tx, ctx.config, user, randomUUID()) };
+  }).catch((err: unknown) => {
+    // Two registrations of one address at once: the unique index decides.
+    if ((err as { cause?: { code?: string } }).cause?.code === '23505') {
+      throw httpError('conflict', 'This e-mail address is already registered', [{ property: 'email', message: 'email_taken' }]);
+    }
+    throw err;
+  });
+  const found = await users.findUserById(ctx.db, result.user.id);
+  if (!found) throw httpError('not_found');
+  return { ...result.tokens, user: toUser(found) };
+}
+
+/**
+ * POST /forgotpassword: the same answer whether or not the address exists. For a known address a
+ * reset token (1 hour, single use) and its mail are written in one transaction; the outbox row holds
+ * only the token's id, the link is derived when the mail is rendered.
+ */
+export async function forgotPassword(ctx: Ctx, body: ForgotPasswordRequest): Promise<void> {
+  const email = users.normaliseEmail(body.email);
+  await consumeRateLimit(ctx.db, RATE_LIMITS.forgotPassword, email);
+  const found = await users.findUserByEmail(ctx.db, email);
+  if (!found) return;
+  const { nonce, hash } = newLinkToken(ctx.config.secret);
+  await ctx.db.transaction(async (tx) => {
+    const resetTokenId = await repo.insertResetToken(tx, {
+      userId: found.user.id,
+      tokenHash: hash,
+      nonce,
+      expiresAt: new Date(Date.now() + RESET_TOKEN_MINUTES * 60 * 1000),
+    });
+    await enqueueMail(tx, PASSWORD_RESET_MAIL, { resetTokenId });
+    await recordAudit(tx, {
+      actorUserId: null,
+      action: 'password_reset_requested',
+      subjectType: 'user',
+      subjectId: found.user.id,
+      ip: ctx.ip,
+    });
+  });
+}
+
+/** PATCH /user/updatePassword/{token}: sets the password once per token and ends every session. */
+export async function resetPassword(ctx: Ctx, token: string, password: string): Promise<void> {
+  const notFound = () => validationError('token', 'object/not-found');
+  const row = await repo.findResetTokenByHash(ctx.db, hashToken(token));
+  if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) throw notFound();
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.markResetTokenUsed(tx, row.id))) throw notFound();
+    await users.updateUser(tx, row.userId, { passwordHash });
+    await repo.revokeAllOfUser(tx, row.userId);
+    await recordAudit(tx, { actorUserId: row.userId, action: 'password_reset', subjectType: 'user', subjectId: row.userId, ip: ctx.ip });
+  });
+}

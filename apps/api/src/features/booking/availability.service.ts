@@ -1,0 +1,111 @@
+import {
+  availableDays,
+  BOOKING_WINDOW_MONTHS,
+  bookingWindow,
+  datesBetween,
+  formatZonedIso,
+  localDay,
+  timeslots,
+  type AvailabilityInput,
+  type AvailableDaysRequest,
+  type Timeslot,
+  type TimeslotsRequest,
+} from '@balie/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { validationError } from '../../http/errors.js';
+import { changeTarget } from '../appointments/access.js';
+import { resolveItems } from './items.js';
+import { cachedSchedule, loadBusy, type Schedule } from './schedule.repository.js';
+
+export interface AvailabilityContext {
+  input: AvailabilityInput;
+  schedule: Schedule;
+}
+
+/**
+ * The engine's input for local dates `first`…`last`: the schedule (cached briefly) and the bookings of
+ * those days in ONE query, never a query per day or per desk (issue 3 item 3).
+ */
+export async function availabilityContext(
+  app: FastifyInstance,
+  opts: {
+    first: string;
+    last: string;
+    durationMinutes: number;
+    now: number;
+    exceptGroup: string | null;
+    exceptReservation?: string | undefined;
+  },
+): Promise<AvailabilityContext> {
+  const zone = app.config.providerTimezone;
+  const window = bookingWindow(opts.now, zone, BOOKING_WINDOW_MONTHS);
+  const [schedule, busy] = await Promise.all([
+    cachedSchedule(app.db, window.first),
+    loadBusy(app.db, {
+      from: new Date(localDay(zone, opts.first).start),
+      until: new Date(localDay(zone, opts.last).end),
+      now: new Date(opts.now),
+      exceptGroup: opts.exceptGroup,
+      exceptReservation: opts.exceptReservation,
+    }),
+  ]);
+  return {
+    schedule,
+    input: {
+      zone,
+      now: opts.now,
+      stepMinutes: app.config.slotStepMinutes,
+      windowMonths: BOOKING_WINDOW_MONTHS,
+      durationMinutes: opts.durationMinutes,
+      desks: schedule.desks,
+      closures: schedule.closures,
+      busy,
+    },
+  };
+}
+
+/** POST /available-days: the dates between from and until (clamped to the window) with a free slot. */
+export async function findAvailableDays(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: AvailableDaysRequest,
+): Promise<string[]> {
+  if (body.from && body.until && body.from > body.until) throw validationError('until', 'before_from');
+  const now = Date.now();
+  const target = await changeTarget(app.db, request, app.config, body);
+  const { durationMinutes } = await resolveItems(app.db, body.appointmentItems);
+  const window = bookingWindow(now, app.config.providerTimezone, BOOKING_WINDOW_MONTHS);
+  const first = body.from && body.from > window.first ? body.from : window.first;
+  const last = body.until && body.until < window.last ? body.until : window.last;
+  if (first > last) return [];
+  const ctx = await availabilityContext(app, { first, last, durationMinutes, now, exceptGroup: target?.groupKey ?? null });
+  return availableDays(ctx.input, datesBetween(first, last));
+}
+
+/** POST /timeslots: the slots of one date, each with the desk the server would choose. */
+export async function findTimeslots(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: TimeslotsRequest,
+): Promise<Timeslot[]> {
+  const now = Date.now();
+  const target = await changeTarget(app.db, request, app.config, body);
+  const { durationMinutes } = await resolveItems(app.db, body.appointmentItems);
+  const ctx = await availabilityContext(app, {
+    first: body.date,
+    last: body.date,
+    durationMinutes,
+    now,
+    exceptGroup: target?.groupKey ?? null,
+  });
+  const zone = app.config.providerTimezone;
+  const [day] = timeslots(ctx.input, [body.date]);
+  return (day?.slots ?? []).map((slot) => {
+    const desk = ctx.schedule.desks.find((d) => d.id === slot.deskId)!;
+    return {
+      beginTime: formatZonedIso(slot.begin, zone),
+      endTime: formatZonedIso(slot.end, zone),
+      desk: { id: desk.id, name: desk.name },
+    };
+  });
+}

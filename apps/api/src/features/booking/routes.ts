@@ -1,0 +1,102 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  availableDaysRequestSchema,
+  availableDaysResponseSchema,
+  extendResponseSchema,
+  makeReservationRequestSchema,
+  productCategorySchema,
+  productSchema,
+  reservationSchema,
+  timeslotSchema,
+  timeslotsRequestSchema,
+} from '@balie/shared';
+import { isAdmin } from '../../http/auth.js';
+import { httpError } from '../../http/errors.js';
+import { findAvailableDays, findTimeslots } from './availability.service.js';
+import { findProductFile, listCategories, listProducts } from './products.repository.js';
+import { extendReservation, makeReservation } from './reservations.service.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const id = z.coerce.number().int().positive();
+
+/** Attachment file names in Content-Disposition: ASCII fallback plus the RFC 5987 UTF-8 form. */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** The guest booking calls of DESIGN §5: products, availability and holds. */
+const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['booking'];
+
+  app.get(
+    '/products',
+    {
+      schema: {
+        tags,
+        querystring: z.object({ all: z.enum(['true', 'false']).optional() }),
+        response: { 200: z.array(productSchema), ...errors },
+      },
+    },
+    async (request) => {
+      // Inactive products are for the admin's product list only.
+      const includeInactive = request.query.all === 'true';
+      if (includeInactive && !isAdmin(request.user)) throw httpError(request.user ? 'forbidden' : 'unauthorized');
+      return listProducts(app.db, { includeInactive });
+    },
+  );
+
+  app.get(
+    '/product-categories',
+    { schema: { tags, response: { 200: z.array(productCategorySchema) } } },
+    async () => listCategories(app.db),
+  );
+
+  app.get(
+    '/product/:id/file/:fileId',
+    { schema: { tags, params: z.object({ id, fileId: id }) } },
+    async (request, reply) => {
+      const file = await findProductFile(app.db, request.params.id, request.params.fileId);
+      if (!file) throw httpError('not_found');
+      return reply
+        .header('Content-Type', file.mimeType)
+        .header('Content-Disposition', contentDisposition(file.fileName))
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(file.content);
+    },
+  );
+
+  app.post(
+    '/available-days',
+    { schema: { tags, body: availableDaysRequestSchema, response: { 200: availableDaysResponseSchema, ...errors, 409: apiErrorSchema } } },
+    async (request) => findAvailableDays(app, request, request.body),
+  );
+
+  app.post(
+    '/timeslots',
+    { schema: { tags, body: timeslotsRequestSchema, response: { 200: z.array(timeslotSchema), ...errors, 409: apiErrorSchema } } },
+    async (request) => findTimeslots(app, request, request.body),
+  );
+
+  app.post(
+    '/appointment/make-reservation',
+    {
+      schema: {
+        tags,
+        body: makeReservationRequestSchema,
+        response: { 201: reservationSchema, ...errors, 409: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await makeReservation(app, request, request.body)),
+  );
+
+  app.get(
+    '/appointment/reservation/:id/extend',
+    { schema: { tags, params: z.object({ id: z.uuid() }), response: { 200: extendResponseSchema, 400: apiErrorSchema } } },
+    async (request) => extendReservation(app, request.params.id),
+  );
+};
+
+export default bookingRoutes;

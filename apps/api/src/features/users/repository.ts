@@ -1,0 +1,104 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  appointments,
+  languages,
+  memberCards,
+  qualifications,
+  sailingTimes,
+  serviceBooks,
+  users,
+} from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type LanguageRow = typeof languages.$inferSelect;
+export type UserWithLanguage = { user: UserRow; language: LanguageRow | null };
+
+/** Addresses are compared lower-cased and trimmed everywhere. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+function selectUsers(db: DbOrTx) {
+  return db.select({ user: users, language: languages }).from(users).leftJoin(languages, eq(users.languageId, languages.id));
+}
+
+export async function findUserById(db: DbOrTx, id: number): Promise<UserWithLanguage | undefined> {
+  const [row] = await selectUsers(db).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserWithLanguage | undefined> {
+  const [row] = await selectUsers(db).where(eq(users.email, normaliseEmail(email)));
+  return row;
+}
+
+export function listUsers(db: DbOrTx): Promise<UserWithLanguage[]> {
+  return selectUsers(db).orderBy(asc(users.id));
+}
+
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, email: normaliseEmail(values.email) })
+    .returning();
+  if (!row) throw new Error('user insert returned nothing');
+  return row;
+}
+
+export async function updateUser(
+  db: DbOrTx,
+  id: number,
+  values: Partial<Omit<typeof users.$inferInsert, 'id'>>,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+export async function deleteUser(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function findLanguageById(db: DbOrTx, id: number): Promise<LanguageRow | undefined> {
+  const [row] = await db.select().from(languages).where(eq(languages.id, id));
+  return row;
+}
+
+export function listLanguages(db: DbOrTx, codes?: readonly string[]): Promise<LanguageRow[]> {
+  const query = db.select().from(languages);
+  return (codes ? query.where(inArray(languages.code, [...codes])) : query).orderBy(asc(languages.id));
+}
+
+export function listMemberCards(db: DbOrTx, userId: number) {
+  return db.select().from(memberCards).where(eq(memberCards.userId, userId)).orderBy(asc(memberCards.id));
+}
+export function listQualifications(db: DbOrTx, userId: number) {
+  return db.select().from(qualifications).where(eq(qualifications.userId, userId)).orderBy(asc(qualifications.id));
+}
+export function listServiceBooks(db: DbOrTx, userId: number) {
+  return db.select().from(serviceBooks).where(eq(serviceBooks.userId, userId)).orderBy(asc(serviceBooks.id));
+}
+export function listSailingTimes(db: DbOrTx, userId: number) {
+  return db.select().from(sailingTimes).where(eq(sailingTimes.userId, userId)).orderBy(asc(sailingTimes.fromDate));
+}
+
+/** Counts of what belongs to a user: what GET /user/{id}/get-related reports (decision 0016). */
+export async function countRelated(db: DbOrTx, userId: number) {
+  const n = async (q: Promise<Array<{ n: number }>>) => (await q)[0]?.n ?? 0;
+  const owned = eq(appointments.userId, userId);
+  const active = inArray(appointments.status, ['confirmed', 'checked_in']);
+  return {
+    appointments: await n(db.select({ n: count() }).from(appointments).where(and(owned, active))),
+    upcomingAppointments: await n(
+      db
+        .select({ n: count() })
+        .from(appointments)
+        .where(and(owned, eq(appointments.status, 'confirmed'), sql`lower(${appointments.during}) > now()`)),
+    ),
+    memberCards: await n(db.select({ n: count() }).from(memberCards).where(eq(memberCards.userId, userId))),
+    qualifications: await n(db.select({ n: count() }).from(qualifications).where(eq(qualifications.userId, userId))),
+    serviceBooks: await n(db.select({ n: count() }).from(serviceBooks).where(eq(serviceBooks.userId, userId))),
+    sailingTimes: await n(db.select({ n: count() }).from(sailingTimes).where(eq(sailingTimes.userId, userId))),
+  };
+}

@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, updateUserRequestSchema, userSchema } from '@balie/shared';
+import { currentUser, requireAuth, requireRole } from '../../http/auth.js';
+import { toUser } from './presenter.js';
+import * as repo from './repository.js';
+import {
+  memberCardSchema,
+  qualificationSchema,
+  relatedSchema,
+  sailingTimeSchema,
+  serviceBookSchema,
+  userIdParamsSchema,
+} from './schemas.js';
+import { assertSelfOrAdmin, deleteUserAsAdmin, getUser, patchUser, setAdminRole } from './service.js';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const security = [{ bearerAuth: [] }];
+
+/** Users (spec §7): the signed-in user's own data, and user administration for admins. */
+const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['users'];
+
+  app.get(
+    '/user/current',
+    { preHandler: requireAuth, schema: { tags, security, response: { 200: userSchema, ...errors } } },
+    async (request) => getUser(app.db, currentUser(request).id),
+  );
+
+  for (const path of ['/user/:id', '/user/:id/generic-info']) {
+    app.get(
+      path,
+      {
+        preHandler: requireAuth,
+        schema: { tags, security, params: userIdParamsSchema, response: { 200: userSchema, ...errors } },
+      },
+      async (request) => {
+        assertSelfOrAdmin(currentUser(request), request.params.id);
+        return getUser(app.db, request.params.id);
+      },
+    );
+  }
+
+  app.patch(
+    '/user/:id',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: userIdParamsSchema,
+        body: updateUserRequestSchema,
+        response: { 200: userSchema, ...errors },
+      },
+    },
+    async (request) => patchUser(app.db, currentUser(request), request.params.id, request.body),
+  );
+
+  const subResources = [
+    ['member-cards', memberCardSchema, repo.listMemberCards],
+    ['qualifications', qualificationSchema, repo.listQualifications],
+    ['service-books', serviceBookSchema, repo.listServiceBooks],
+    ['sailing-times', sailingTimeSchema, repo.listSailingTimes],
+  ] as const;
+  for (const [name, schema, list] of subResources) {
+    app.get(
+      `/user/:id/${name}`,
+      {
+        preHandler: requireAuth,
+        schema: { tags, security, params: userIdParamsSchema, response: { 200: z.array(schema), ...errors } },
+      },
+      async (request) => {
+        assertSelfOrAdmin(currentUser(request), request.params.id);
+        await getUser(app.db, request.params.id);
+        return list(app.db, request.params.id);
+      },
+    );
+  }
+
+  app.get(
+    '/user/:id/get-related',
+    {
+      preHandler: requireAuth,
+      schema: { tags, security, params: userIdParamsSchema, response: { 200: relatedSchema, ...errors } },
+    },
+    async (request) => {
+      assertSelfOrAdmin(currentUser(request), request.params.id);
+      await getUser(app.db, request.params.id);
+      return repo.countRelated(app.db, request.params.id);
+    },
+  );
+
+  app.get(
+    '/users',
+    { preHandler: requireRole('ROLE_ADMIN'), schema: { tags, security, response: { 200: z.array(userSchema), ...errors } } },
+    async () => (await repo.listUsers(app.db)).map(toUser),
+  );
+
+  app.delete(
+    '/user/:id',
+    {
+      preHandler: requireRole('ROLE_ADMIN'),
+      schema: { tags, security, params: userIdParamsSchema, response: { 204: z.undefined(), ...errors } },
+    },
+    async (request, reply) => {
+      await deleteUserAsAdmin(app.db, currentUser(request), request.params.id, request.ip);
+      return reply.code(204).send();
+    },
+  );
+
+  for (const [path, grant] of [
+    ['/user/:id/promote-to-manager', true],
+    ['/user/:id/demote-manager', false],
+  ] as const) {
+    app.get(
+      path,
+      {
+        preHandler: requireRole('ROLE_ADMIN'),
+        schema: { tags, security, params: userIdParamsSchema, response: { 200: userSchema, ...errors } },
+      },
+      async (request) => setAdminRole(app.db, currentUser(request), request.params.id, grant, request.ip),
+    );
+  }
+};
+
+export default userRoutes;

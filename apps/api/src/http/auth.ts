@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { hasAccess, type Role } from '@balie/shared';
+import { users } from '../db/schema/index.js';
+import { verifyAccessToken } from '../security/jwt.js';
+import { httpError } from './errors.js';
+
+export interface AuthUser {
+  id: number;
+  email: string;
+  roles: string[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, or null for a guest (also when the bearer token is invalid or expired). */
+    user: AuthUser | null;
+  }
+}
+
+/**
+ * Reads the bearer token on every request. Roles come from the database, not the token, so a demoted
+ * or deleted user loses access at once rather than when the 15-minute token runs out.
+ */
+export function installAuth(app: FastifyInstance): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return;
+    const id = await verifyAccessToken(app.config.secret, header.slice(7).trim());
+    if (id === null) return;
+    const [row] = await app.db
+      .select({ id: users.id, email: users.email, roles: users.roles })
+      .from(users)
+      .where(eq(users.id, id));
+    request.user = row ?? null;
+  });
+}
+
+/** preHandler: 401 for guests. */
+export const requireAuth: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
+  if (!request.user) throw httpError('unauthorized');
+};
+
+/** preHandler: 401 for guests, 403 without the role (role groups expand: a developer is an admin). */
+export function requireRole(role: Role): preHandlerAsyncHookHandler {
+  return async (request: FastifyRequest) => {
+    if (!request.user) throw httpError('unauthorized');
+    if (!hasAccess(request.user.roles, role)) throw httpError('forbidden');
+  };
+}
+
+export function isAdmin(user: AuthUser | null): boolean {
+  return hasAccess(user?.roles, 'ROLE_ADMIN');
+}
+
+/** The signed-in user; only after requireAuth/requireRole. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw httpError('unauthorized');
+  return request.user;
+}

@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** apps/web/dist, found relative to this file (same depth in src/ and dist/). */
+export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
+
+/**
+ * Serves the built SPA. Vite names assets by content hash, so they are cached for a year; index.html
+ * must always be revalidated so that a new release is picked up. Returns false when there is no build.
+ */
+export async function installSpa(app: FastifyInstance, root: string): Promise<boolean> {
+  if (!existsSync(path.join(root, 'index.html'))) {
+    app.log.warn(`No web build at ${root}: serving the API only (run npm run build -w apps/web)`);
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    wildcard: true,
+    index: false,
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  // '/' itself: the SPA's router redirects it to /new.
+  app.get('/', { schema: { hide: true } }, (_request, reply) =>
+    reply.header('Cache-Control', 'no-cache').sendFile('index.html'),
+  );
+  return true;
+}

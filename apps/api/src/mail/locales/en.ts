@@ -1,0 +1,14 @@
+import type { MailTexts } from './nl.js';
+
+export const en: MailTexts = {
+  greeting: 'Dear {name},',
+  greetingAnonymous: 'Dear Sir or Madam,',
+  signature: 'Kind regards,\nBalie',
+  passwordReset: {
+    subject: 'Reset your password',
+    intro: 'You asked to reset your password. Choose a new password with this link:',
+    validity: 'The link is valid for one hour and works once.',
+    ignore: 'Did you not ask for this? Then ignore this e-mail; your password stays the same.',
+    button: 'Choose a new password',
+  },
+};

@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { openDatabase, type Database } from './db/client.js';
+import { migrateDatabase } from './db/migrate.js';
+import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed.js';
+import { createMailTransport } from './mail/transport.js';
+import { MailWorker } from './mail/worker.js';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  worker: MailWorker;
+  address: string;
+  /** Closes Fastify, stops the mail worker, closes the database — in that order. */
+  stop: () => Promise<void>;
+}
+
+/** The whole product in one process: migrate, seed when asked, mail worker, HTTP (DESIGN §1, §3). */
+export async function startServer(config: Config, options: { webRoot?: string | null } = {}): Promise<RunningServer> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase(config);
+  try {
+    await migrateDatabase(database);
+    const seeded = config.demoData ? await seedDemoData(database.db, { timezone: config.providerTimezone }) : false;
+    const app = await buildApp({
+      config,
+      database,
+      logger: { level: process.env.LOG_LEVEL ?? 'info' },
+      ...(options.webRoot !== undefined ? { webRoot: options.webRoot } : {}),
+    });
+    const transport = createMailTransport(config, (msg) => app.log.info(msg));
+    const worker = new MailWorker({
+      db: database.db,
+      config,
+      transport,
+      log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
+    });
+    const address = await app.listen({ port: config.port, host: config.host });
+    worker.start();
+    console.log(`Balie is listening on ${address} (database: ${database.kind})`);
+    if (seeded) {
+      console.log('Demo data loaded. Accounts:');
+      for (const a of Object.values(DEMO_ACCOUNTS)) console.log(`  ${a.email} / ${a.password} (${a.roles.join(', ')})`);
+    }
+    if (!config.smtpUrl) console.log(`Mail is written as .eml files to ${config.dataDir}/mail`);
+    return {
+      app,
+      database,
+      worker,
+      address,
+      stop: async () => {
+        await app.close();
+        await worker.stop();
+        transport.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

@@ -1,0 +1,359 @@
+import fc from 'fast-check';
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { availableDays, desksForStart, timeslots } from './engine.js';
+import type { AvailabilityInput, BusyInterval, Closure, DeskSchedule, WeeklyOpening } from './types.js';
+
+/**
+ * A brute-force model of DESIGN §4 that asks Luxon for every wall-clock time and counts open minutes one
+ * by one; the engine must agree with it, and its answers must keep every invariant on their own.
+ */
+const MINUTE = 60_000;
+const ZONES = ['Europe/Amsterdam', 'America/New_York'] as const;
+// Around the DST days of 2026 in both zones, and an ordinary week.
+const BASE_DATES = ['2026-03-29', '2026-10-25', '2026-03-08', '2026-11-01', '2026-06-10'];
+
+const hm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const toMinutes = (v: string) => Number(v.slice(0, 2)) * 60 + Number(v.slice(3));
+
+/** The first instant whose wall clock shows `value` or, inside a skipped hour, the moment of the jump. */
+const wallMemo = new Map<string, number>();
+function wall(zone: string, date: string, value: string): number {
+  const key = `${zone} ${date} ${value}`;
+  let t = wallMemo.get(key);
+  if (t === undefined) wallMemo.set(key, (t = wallUncached(zone, date, value)));
+  return t;
+}
+function wallUncached(zone: string, date: string, value: string): number {
+  const day = DateTime.fromISO(date, { zone });
+  if (value === '24:00') return day.plus({ days: 1 }).startOf('day').toMillis();
+  const m = toMinutes(value);
+  const shown = (t: number) => DateTime.fromMillis(t, { zone }).toFormat('yyyy-MM-dd HH:mm');
+  const wanted = `${date} ${value}`;
+  let t = DateTime.fromObject(
+    { ...day.toObject(), hour: Math.floor(m / 60), minute: m % 60 },
+    { zone },
+  ).toMillis();
+  if (shown(t - 3_600_000) === wanted) return t - 3_600_000; // a repeated time: its first occurrence
+  while (shown(t) !== wanted && shown(t - MINUTE) >= wanted) t -= MINUTE; // a skipped time
+  return t;
+}
+
+const overlaps = (a0: number, a1: number, b0: number, b1: number) => a0 < b1 && b0 < a1;
+
+interface Model {
+  zone: string;
+  input: AvailabilityInput;
+  dates: string[];
+}
+
+function closureSpansOf(m: Model, deskId: number, date: string): Array<[number, number]> {
+  return m.input.closures
+    .filter((c) => c.date === date && (c.deskId === null || c.deskId === deskId))
+    .map((c): [number, number] =>
+      c.from && c.until
+        ? [wall(m.zone, date, c.from), wall(m.zone, date, c.until)]
+        : [wall(m.zone, date, '00:00'), wall(m.zone, date, '24:00')],
+    );
+}
+
+function openingSpansOf(m: Model, desk: DeskSchedule, date: string): Array<[number, number]> {
+  const weekday = DateTime.fromISO(date, { zone: m.zone }).weekday;
+  return desk.openingHours
+    .filter((h) => h.weekday === weekday && toMinutes(h.closes) > toMinutes(h.opens))
+    .map((h): [number, number] => [wall(m.zone, date, h.opens), wall(m.zone, date, h.closes)]);
+}
+
+/** Cap per part (Infinity when not limited) and minutes booked per part, counted minute by minute. */
+function quotaOf(m: Model, desk: DeskSchedule, date: string, busy: readonly BusyInterval[]) {
+  const dayStart = wall(m.zone, date, '00:00');
+  const dayEnd = wall(m.zone, date, '24:00');
+  const bounds = [dayStart, wall(m.zone, date, '12:00'), wall(m.zone, date, '17:00'), dayEnd];
+  const period = desk.overflowPeriods
+    .filter((p) => p.from <= date && date <= p.until)
+    .sort((a, b) => (a.from < b.from ? 1 : -1))[0];
+  const pct = period ?? desk.overflow;
+  const opening = openingSpansOf(m, desk, date);
+  const closed = closureSpansOf(m, desk.id, date);
+  const open = [0, 0, 0];
+  for (let t = dayStart; t < dayEnd; t += MINUTE) {
+    if (!opening.some(([a, b]) => a <= t && t < b) || closed.some(([a, b]) => a <= t && t < b)) continue;
+    open[t < bounds[1]! ? 0 : t < bounds[2]! ? 1 : 2]! += 1;
+  }
+  const caps = (['morning', 'afternoon', 'evening'] as const).map((part, i) =>
+    pct[part] === 0 ? Infinity : Math.floor((open[i]! * (100 - pct[part])) / 100),
+  );
+  const booked = [0, 0, 0];
+  let total = 0;
+  for (const b of busy) {
+    if (b.deskId !== desk.id || b.start < dayStart || b.start >= dayEnd) continue;
+    booked[b.start < bounds[1]! ? 0 : b.start < bounds[2]! ? 1 : 2]! += (b.end - b.start) / MINUTE;
+    total += (b.end - b.start) / MINUTE;
+  }
+  const partOf = (ms: number) => (ms < bounds[1]! ? 0 : ms < bounds[2]! ? 1 : 2);
+  return { caps, booked, total, partOf };
+}
+
+/** Every start each desk could take on `date`, by brute force. */
+function modelStarts(m: Model, date: string): Map<number, number[]> {
+  const { input, zone } = m;
+  const result = new Map<number, number[]>();
+  const today = DateTime.fromMillis(input.now, { zone }).startOf('day');
+  const last = today.plus({ months: input.windowMonths }).toISODate()!;
+  if (date < today.toISODate()! || date > last) return result;
+  const d = input.durationMinutes * MINUTE;
+  for (const desk of input.desks) {
+    const q = quotaOf(m, desk, date, input.busy);
+    const closed = closureSpansOf(m, desk.id, date);
+    const starts: number[] = [];
+    for (const [o, c] of openingSpansOf(m, desk, date)) {
+      for (let s = o; s + d <= c; s += input.stepMinutes * MINUTE) {
+        if (s <= input.now) continue;
+        if (input.busy.some((b) => b.deskId === desk.id && overlaps(s, s + d, b.start, b.end))) continue;
+        if (closed.some(([a, b]) => overlaps(s, s + d, a, b))) continue;
+        const part = q.partOf(s);
+        if (q.booked[part]! + input.durationMinutes > q.caps[part]!) continue;
+        starts.push(s);
+      }
+    }
+    result.set(desk.id, starts);
+  }
+  return result;
+}
+
+const gridTime = (max = 1440) => fc.integer({ min: 0, max: max / 6 }).map((n) => n * 6);
+const pct = fc.constantFrom(0, 0, 10, 25, 50, 75, 100);
+
+function openingHours(): fc.Arbitrary<WeeklyOpening[]> {
+  const dayHours = fc.oneof(
+    fc.constant([{ opens: '00:00', closes: '24:00' }]),
+    fc
+      .uniqueArray(gridTime(), { minLength: 2, maxLength: 4 })
+      .map((points) => points.sort((a, b) => a - b))
+      .map((p) => {
+        const out = [{ opens: hm(p[0]!), closes: p[1] === 1440 ? '24:00' : hm(p[1]!) }];
+        if (p.length === 4) out.push({ opens: hm(p[2]!), closes: p[3] === 1440 ? '24:00' : hm(p[3]!) });
+        return out;
+      }),
+    fc.constant([]),
+  );
+  return fc
+    .array(dayHours, { minLength: 7, maxLength: 7 })
+    .map((week) => week.flatMap((hours, i) => hours.map((h) => ({ weekday: i + 1, ...h }))));
+}
+
+const modelArb: fc.Arbitrary<Model> = fc
+  .record({
+    zone: fc.constantFrom(...ZONES),
+    base: fc.constantFrom(...BASE_DATES),
+    nowShift: fc.oneof(
+      fc.integer({ min: -3 * 1440, max: 1440 }),
+      fc.integer({ min: -93 * 1440, max: -88 * 1440 }),
+    ),
+    step: fc.constantFrom(12, 12, 10, 15),
+    duration: fc.integer({ min: 5, max: 150 }),
+    desks: fc.array(
+      fc.record({
+        hours: openingHours(),
+        overflow: fc.record({ morning: pct, afternoon: pct, evening: pct }),
+        period: fc.option(fc.record({ dayFrom: fc.integer({ min: -1, max: 1 }), len: fc.nat(2), p: pct })),
+      }),
+      { minLength: 1, maxLength: 3 },
+    ),
+    closures: fc.array(
+      fc.record({
+        desk: fc.nat(3),
+        day: fc.integer({ min: -1, max: 1 }),
+        span: fc.option(fc.tuple(gridTime(), gridTime())),
+      }),
+      { maxLength: 3 },
+    ),
+    busy: fc.array(
+      fc.record({
+        desk: fc.nat(2),
+        startMinute: fc.integer({ min: 0, max: 3 * 1440 }),
+        len: fc.integer({ min: 6, max: 180 }),
+      }),
+      { maxLength: 10 },
+    ),
+  })
+  .map((r): Model => {
+    const base = DateTime.fromISO(r.base, { zone: r.zone });
+    const dates = [-1, 0, 1].map((n) => base.plus({ days: n }).toISODate()!);
+    const dateAt = (n: number) => dates[n + 1]!;
+    const desks: DeskSchedule[] = r.desks.map((d, i) => ({
+      id: i + 1,
+      openingHours: d.hours,
+      overflow: d.overflow,
+      overflowPeriods: d.period
+        ? [
+            {
+              from: dateAt(d.period.dayFrom),
+              until: base.plus({ days: d.period.dayFrom + d.period.len }).toISODate()!,
+              morning: d.period.p,
+              afternoon: d.period.p,
+              evening: 0,
+            },
+          ]
+        : [],
+    }));
+    const closures: Closure[] = r.closures.map((c) => {
+      const [a, b] = c.span ? [Math.min(...c.span), Math.max(...c.span)] : [0, 0];
+      return {
+        deskId: c.desk === 0 || c.desk > desks.length ? null : c.desk,
+        date: dateAt(c.day),
+        ...(c.span && b > a ? { from: hm(a), until: b === 1440 ? '24:00' : hm(b) } : {}),
+      };
+    });
+    const first = base.minus({ days: 1 }).startOf('day').toMillis();
+    const busy: BusyInterval[] = r.busy
+      .filter((b) => b.desk < desks.length)
+      .map((b) => ({
+        deskId: b.desk + 1,
+        start: first + b.startMinute * MINUTE,
+        end: first + (b.startMinute + b.len) * MINUTE,
+      }));
+    const input: AvailabilityInput = {
+      zone: r.zone,
+      now: base.startOf('day').toMillis() + r.nowShift * MINUTE,
+      stepMinutes: r.step,
+      windowMonths: 3,
+      durationMinutes: r.duration,
+      desks,
+      closures,
+      busy,
+    };
+    return { zone: r.zone, input, dates };
+  });
+
+const runs = { numRuns: Number(process.env.PROPERTY_RUNS ?? 150) };
+
+describe('availability engine properties', { timeout: 60_000 }, () => {
+  it('offers exactly the starts the brute-force model finds, each on the preferred desk', () => {
+    fc.assert(
+      fc.property(modelArb, (m) => {
+        for (const { date, slots } of timeslots(m.input, m.dates)) {
+          const model = modelStarts(m, date);
+          const expected = new Set([...model.values()].flat());
+          expect(slots.map((s) => s.begin)).toEqual([...expected].sort((a, b) => a - b));
+          const totals = new Map(m.input.desks.map((d) => [d.id, quotaOf(m, d, date, m.input.busy).total]));
+          const preferred = (ids: number[]) =>
+            [...ids].sort((a, b) => totals.get(a)! - totals.get(b)! || a - b);
+          slots.forEach((slot, i) => {
+            const fitting = m.input.desks
+              .filter((d) => model.get(d.id)!.includes(slot.begin))
+              .map((d) => d.id);
+            expect(slot.deskId).toBe(preferred(fitting)[0]);
+            // desksForStart recomputes the whole day, so a sample of starts is enough.
+            if (i % 37 === 0) expect(desksForStart(m.input, slot.begin)).toEqual(preferred(fitting));
+          });
+        }
+      }),
+      runs,
+    );
+  });
+
+  it('never offers a slot that overlaps a booking or closure, leaves its opening interval, is past or outside the window', () => {
+    fc.assert(
+      fc.property(modelArb, (m) => {
+        const { input, zone } = m;
+        const today = DateTime.fromMillis(input.now, { zone }).startOf('day');
+        const first = today.toISODate()!;
+        const last = today.plus({ months: 3 }).toISODate()!;
+        for (const { date, slots } of timeslots(input, m.dates)) {
+          if (slots.length > 0) expect(date >= first && date <= last).toBe(true);
+          const [dayStart, dayEnd] = [wall(zone, date, '00:00'), wall(zone, date, '24:00')];
+          const openings = new Map(input.desks.map((d) => [d.id, openingSpansOf(m, d, date)]));
+          const closures = new Map(input.desks.map((d) => [d.id, closureSpansOf(m, d.id, date)]));
+          for (const s of slots) {
+            expect(s.end - s.begin).toBe(input.durationMinutes * MINUTE);
+            expect(s.begin).toBeGreaterThan(input.now);
+            expect(s.begin >= dayStart && s.begin < dayEnd).toBe(true);
+            const busy = input.busy.filter((b) => b.deskId === s.deskId);
+            expect(busy.some((b) => overlaps(s.begin, s.end, b.start, b.end))).toBe(false);
+            expect(closures.get(s.deskId)!.some(([a, b]) => overlaps(s.begin, s.end, a, b))).toBe(false);
+            const inside = openings.get(s.deskId)!.filter(([o, c]) => o <= s.begin && s.end <= c);
+            expect(inside.length).toBeGreaterThan(0);
+            expect(inside.some(([o]) => (s.begin - o) % (input.stepMinutes * MINUTE) === 0)).toBe(true);
+          }
+        }
+      }),
+      runs,
+    );
+  });
+
+  it('never exceeds a quota, however many of the offered slots are booked one after another', () => {
+    fc.assert(
+      fc.property(modelArb, fc.array(fc.nat(), { minLength: 1, maxLength: 12 }), (m, picks) => {
+        const date = m.dates[1]!;
+        let input: AvailabilityInput = { ...m.input, busy: [] };
+        for (const pick of picks) {
+          const slots = timeslots(input, [date])[0]!.slots;
+          if (slots.length === 0) break;
+          const s = slots[pick % slots.length]!;
+          input = { ...input, busy: [...input.busy, { deskId: s.deskId, start: s.begin, end: s.end }] };
+        }
+        const booked = { ...m, input };
+        for (const desk of input.desks) {
+          const q = quotaOf(booked, desk, date, input.busy);
+          q.booked.forEach((minutes, part) => expect(minutes).toBeLessThanOrEqual(q.caps[part]!));
+          const mine = input.busy.filter((b) => b.deskId === desk.id).sort((a, b) => a.start - b.start);
+          mine.slice(1).forEach((b, i) => expect(b.start).toBeGreaterThanOrEqual(mine[i]!.end));
+        }
+      }),
+      runs,
+    );
+  });
+
+  it('reports a day available exactly when it has a slot', () => {
+    fc.assert(
+      fc.property(modelArb, (m) => {
+        const withSlots = timeslots(m.input, m.dates)
+          .filter((d) => d.slots.length > 0)
+          .map((d) => d.date);
+        expect(availableDays(m.input, m.dates)).toEqual(withSlots);
+      }),
+      runs,
+    );
+  });
+
+  it('gives a 24-hour desk one slot per step of real time on the DST days, none duplicated', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...ZONES),
+        fc.constantFrom('2026-03-29', '2026-10-25', '2026-03-08', '2026-11-01'),
+        (zone, date) => {
+          const day = DateTime.fromISO(date, { zone });
+          const hours = (day.plus({ days: 1 }).startOf('day').toMillis() - day.toMillis()) / 3_600_000;
+          const input: AvailabilityInput = {
+            zone,
+            now: day.minus({ days: 1 }).toMillis(),
+            stepMinutes: 12,
+            windowMonths: 3,
+            durationMinutes: 12,
+            desks: [
+              {
+                id: 1,
+                openingHours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+                  weekday,
+                  opens: '00:00',
+                  closes: '24:00',
+                })),
+                overflow: { morning: 0, afternoon: 0, evening: 0 },
+                overflowPeriods: [],
+              },
+            ],
+            closures: [],
+            busy: [],
+          };
+          const slots = timeslots(input, [date])[0]!.slots;
+          expect(slots).toHaveLength(hours * 5);
+          slots.slice(1).forEach((s, i) => expect(s.begin - slots[i]!.begin).toBe(12 * MINUTE));
+          const labels = slots.map((s) => DateTime.fromMillis(s.begin, { zone }).toISO());
+          expect(new Set(labels).size).toBe(slots.length);
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,219 @@
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { appointmentDuration } from '../booking/products.js';
+import { formatZonedIso } from './clock.js';
+import { availableDays, desksForStart, timeslots } from './engine.js';
+import type { AvailabilityInput, DeskSchedule, WeeklyOpening } from './types.js';
+
+const zone = 'Europe/Amsterdam';
+const at = (iso: string): number => DateTime.fromISO(iso, { zone }).toMillis();
+const weekdays = (opens: string, closes: string): WeeklyOpening[] =>
+  [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opens, closes }));
+const desk = (
+  id: number,
+  openingHours: WeeklyOpening[],
+  extra: Partial<DeskSchedule> = {},
+): DeskSchedule => ({
+  id,
+  openingHours,
+  overflow: { morning: 0, afternoon: 0, evening: 0 },
+  overflowPeriods: [],
+  ...extra,
+});
+
+function input(over: Partial<AvailabilityInput> = {}): AvailabilityInput {
+  return {
+    zone,
+    now: at('2026-06-01T00:00'),
+    stepMinutes: 12,
+    windowMonths: 3,
+    durationMinutes: 30,
+    desks: [desk(1, weekdays('09:00', '12:00'))],
+    closures: [],
+    busy: [],
+    ...over,
+  };
+}
+/** Local HH:mm of each slot of `date`, with the desk that got it. */
+function times(i: AvailabilityInput, date: string): string[] {
+  return timeslots(i, [date])[0]!.slots.map(
+    (s) => `${formatZonedIso(s.begin, zone).slice(11, 16)}@${s.deskId}`,
+  );
+}
+
+describe('timeslots', () => {
+  it('offers a start every 12 minutes from the opening while the whole duration fits (Tuesday 2 June)', () => {
+    const slots = timeslots(input(), ['2026-06-02'])[0]!.slots;
+    expect(slots).toHaveLength(13);
+    expect(formatZonedIso(slots[0]!.begin, zone)).toBe('2026-06-02T09:00:00+02:00');
+    expect(formatZonedIso(slots[0]!.end, zone)).toBe('2026-06-02T09:30:00+02:00');
+    expect(formatZonedIso(slots[12]!.begin, zone)).toBe('2026-06-02T11:24:00+02:00');
+  });
+
+  it('takes the duration from the products: 10 + (3 − 1) × 5 + 20 = 40 minutes', () => {
+    const duration = appointmentDuration([
+      { product: { timeUnit: 10, extraTimeUnit: 5 }, amount: 3 },
+      { product: { timeUnit: 20, extraTimeUnit: 10 }, amount: 1 },
+    ]);
+    expect(duration).toBe(40);
+    const slots = timeslots(input({ durationMinutes: duration }), ['2026-06-02'])[0]!.slots;
+    expect(formatZonedIso(slots.at(-1)!.begin, zone).slice(11, 16)).toBe('11:12');
+  });
+
+  it('is closed on days without opening hours', () => {
+    expect(times(input(), '2026-06-06')).toEqual([]); // a Saturday
+  });
+
+  it('keeps to the grid of the opening interval around a booking', () => {
+    const busy = [{ deskId: 1, start: at('2026-06-02T09:00'), end: at('2026-06-02T09:20') }];
+    const t = times(input({ durationMinutes: 12, busy }), '2026-06-02');
+    expect(t[0]).toBe('09:24@1');
+    expect(t).not.toContain('09:12@1');
+  });
+
+  it('never lets a slot span two opening intervals, even adjacent ones', () => {
+    const hours = [
+      { weekday: 2, opens: '09:00', closes: '10:00' },
+      { weekday: 2, opens: '10:00', closes: '11:00' },
+    ];
+    const t = times(input({ desks: [desk(1, hours)] }), '2026-06-02');
+    expect(t).toEqual(['09:00@1', '09:12@1', '09:24@1', '10:00@1', '10:12@1', '10:24@1']);
+  });
+
+  it('respects whole-day and partial closures, for one desk or for all', () => {
+    const desks = [desk(1, weekdays('09:00', '12:00')), desk(2, weekdays('09:00', '12:00'))];
+    const allClosed = input({ desks, closures: [{ deskId: null, date: '2026-06-02' }] });
+    expect(times(allClosed, '2026-06-02')).toEqual([]);
+    const oneClosed = input({ desks, closures: [{ deskId: 1, date: '2026-06-02' }] });
+    expect(times(oneClosed, '2026-06-02').every((s) => s.endsWith('@2'))).toBe(true);
+    const partial = input({
+      closures: [{ deskId: null, date: '2026-06-02', from: '09:30', until: '11:00' }],
+    });
+    expect(times(partial, '2026-06-02')).toEqual(['09:00@1', '11:00@1', '11:12@1', '11:24@1']);
+  });
+
+  it('chooses the desk with the fewest booked minutes that day, then the lowest id', () => {
+    const desks = [desk(1, weekdays('09:00', '12:00')), desk(2, weekdays('09:00', '12:00'))];
+    expect(times(input({ desks }), '2026-06-02')[0]).toBe('09:00@1');
+    const busy = [{ deskId: 1, start: at('2026-06-02T11:00'), end: at('2026-06-02T11:30') }];
+    const t = times(input({ desks, busy }), '2026-06-02');
+    expect(t[0]).toBe('09:00@2');
+    // A start only desk 1 can take still goes to desk 1.
+    const busy2 = [...busy, { deskId: 2, start: at('2026-06-02T09:00'), end: at('2026-06-02T12:00') }];
+    expect(times(input({ desks, busy: busy2 }), '2026-06-02')[0]).toBe('09:00@1');
+  });
+
+  it('counts bookings of the previous day neither for the quota nor for the desk choice', () => {
+    const desks = [desk(1, weekdays('09:00', '12:00')), desk(2, weekdays('09:00', '12:00'))];
+    const busy = [{ deskId: 1, start: at('2026-06-01T09:00'), end: at('2026-06-01T12:00') }];
+    expect(times(input({ desks, busy }), '2026-06-02')[0]).toBe('09:00@1');
+  });
+
+  it('holds back the overflow share of a day part, counting bookings where they start', () => {
+    // 180 open minutes, 50 % held back → 90 bookable; 60 booked leaves room for 30, not for 42.
+    const d = desk(1, weekdays('09:00', '12:00'), { overflow: { morning: 50, afternoon: 0, evening: 0 } });
+    const busy = [{ deskId: 1, start: at('2026-06-02T09:00'), end: at('2026-06-02T10:00') }];
+    expect(times(input({ desks: [d], busy, durationMinutes: 30 }), '2026-06-02')).toHaveLength(8);
+    expect(times(input({ desks: [d], busy, durationMinutes: 42 }), '2026-06-02')).toEqual([]);
+  });
+
+  it('measures open minutes per day part after closures and applies each part its own percentage', () => {
+    const d = desk(1, weekdays('11:00', '13:00'), { overflow: { morning: 100, afternoon: 50, evening: 0 } });
+    // Afternoon 12:00–13:00 open = 60, minus a 12:00–12:30 closure = 30; 50 % → 15 bookable minutes.
+    const closures = [{ deskId: null, date: '2026-06-02', from: '12:00', until: '12:30' }];
+    expect(times(input({ desks: [d], closures, durationMinutes: 15 }), '2026-06-02')).toEqual(['12:36@1']);
+    expect(times(input({ desks: [d], closures, durationMinutes: 16 }), '2026-06-02')).toEqual([]);
+  });
+
+  it('lets an overflow period override the defaults on its dates only', () => {
+    const d = desk(1, weekdays('09:00', '12:00'), {
+      overflowPeriods: [{ from: '2026-06-02', until: '2026-06-03', morning: 100, afternoon: 0, evening: 0 }],
+    });
+    expect(times(input({ desks: [d] }), '2026-06-01')).toHaveLength(13);
+    expect(times(input({ desks: [d] }), '2026-06-02')).toEqual([]);
+    expect(times(input({ desks: [d] }), '2026-06-03')).toEqual([]);
+    expect(times(input({ desks: [d] }), '2026-06-04')).toHaveLength(13);
+  });
+
+  it('offers no slot that starts now or earlier', () => {
+    const t = times(input({ now: at('2026-06-02T10:00') }), '2026-06-02');
+    expect(t[0]).toBe('10:12@1');
+  });
+
+  it('offers days from today until the same day three months ahead', () => {
+    const i = input({ now: at('2026-06-02T08:00') });
+    expect(times(i, '2026-06-01')).toEqual([]);
+    expect(times(i, '2026-09-02')).toHaveLength(13); // a Wednesday, the last day
+    expect(times(i, '2026-09-03')).toEqual([]);
+  });
+});
+
+describe('DST days in Europe/Amsterdam', () => {
+  const allDay = [7].map((weekday) => ({ weekday, opens: '00:00', closes: '24:00' }));
+  const daytime = [{ weekday: 7, opens: '09:00', closes: '10:00' }];
+  const isoTimes = (i: AvailabilityInput, date: string) =>
+    timeslots(i, [date])[0]!.slots.map((s) => formatZonedIso(s.begin, zone).slice(11));
+
+  it('skips the missing hour on the last Sunday of March, without shifting the grid', () => {
+    const i = input({ desks: [desk(1, allDay)], durationMinutes: 12, now: at('2026-03-01T00:00') });
+    const slots = isoTimes(i, '2026-03-29');
+    expect(slots).toHaveLength(23 * 5);
+    expect(slots).toContain('01:48:00+01:00');
+    expect(slots).toContain('03:00:00+02:00');
+    expect(slots.some((s) => s.startsWith('02:'))).toBe(false);
+    expect(new Set(slots).size).toBe(slots.length);
+    expect(slots.at(-1)).toBe('23:48:00+02:00');
+  });
+
+  it('offers the repeated hour twice, with two offsets, on the last Sunday of October', () => {
+    const i = input({ desks: [desk(1, allDay)], durationMinutes: 12, now: at('2026-10-01T00:00') });
+    const slots = isoTimes(i, '2026-10-25');
+    expect(slots).toHaveLength(25 * 5);
+    expect(slots.filter((s) => s.startsWith('02:00'))).toEqual(['02:00:00+02:00', '02:00:00+01:00']);
+    expect(new Set(slots).size).toBe(slots.length);
+  });
+
+  it('keeps daytime slots on their wall-clock times on both DST days', () => {
+    const march = input({ desks: [desk(1, daytime)], durationMinutes: 30, now: at('2026-03-01T00:00') });
+    expect(isoTimes(march, '2026-03-29')).toEqual(['09:00:00+02:00', '09:12:00+02:00', '09:24:00+02:00']);
+    const october = input({ desks: [desk(1, daytime)], durationMinutes: 30, now: at('2026-10-01T00:00') });
+    expect(isoTimes(october, '2026-10-25')).toEqual(['09:00:00+01:00', '09:12:00+01:00', '09:24:00+01:00']);
+  });
+
+  it('measures the longer October morning in real minutes for the quota', () => {
+    // 00:00–12:00 on 25 October lasts 13 hours = 780 minutes; 50 % leaves 390.
+    const d = desk(1, allDay, { overflow: { morning: 50, afternoon: 0, evening: 0 } });
+    const busy = [{ deskId: 1, start: at('2026-10-25T06:00'), end: at('2026-10-25T12:00') }]; // 360 min
+    const i = input({ desks: [d], busy, durationMinutes: 30, now: at('2026-10-01T00:00') });
+    const morning = isoTimes(i, '2026-10-25').filter((s) => s < '06:00');
+    expect(morning.length).toBeGreaterThan(0);
+    const j = { ...i, durationMinutes: 31 };
+    expect(isoTimes(j, '2026-10-25').filter((s) => s < '06:00')).toEqual([]);
+  });
+});
+
+describe('availableDays and desksForStart', () => {
+  it('lists exactly the dates that have a slot', () => {
+    const i = input({ closures: [{ deskId: null, date: '2026-06-03' }] });
+    const dates = ['2026-06-01', '2026-06-02', '2026-06-03', '2026-06-06'];
+    expect(availableDays(i, dates)).toEqual(['2026-06-01', '2026-06-02']);
+    const withSlots = timeslots(i, dates)
+      .filter((d) => d.slots.length > 0)
+      .map((d) => d.date);
+    expect(availableDays(i, dates)).toEqual(withSlots);
+  });
+
+  it('names the desks that fit a start, most preferred first, and none off the grid', () => {
+    const desks = [desk(1, weekdays('09:00', '12:00')), desk(2, weekdays('09:00', '12:00')), desk(3, [])];
+    const busy = [{ deskId: 1, start: at('2026-06-02T11:00'), end: at('2026-06-02T11:30') }];
+    const i = input({ desks, busy });
+    expect(desksForStart(i, at('2026-06-02T09:00'))).toEqual([2, 1]);
+    expect(desksForStart(i, at('2026-06-02T11:00'))).toEqual([2]);
+    expect(desksForStart(i, at('2026-06-02T09:05'))).toEqual([]);
+    expect(desksForStart(i, at('2026-06-06T09:00'))).toEqual([]);
+  });
+
+  it('rejects a non-positive duration as a programming error', () => {
+    expect(() => timeslots(input({ durationMinutes: 0 }), ['2026-06-02'])).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,237 @@
+import { AFTERNOON_STARTS_MINUTE, DAY_PARTS, EVENING_STARTS_MINUTE } from '../constants.js';
+import { bookingWindow, localDateOf, localDay, parseHm, type LocalDay } from './clock.js';
+import { lowerBound, mergeSpans, overlapLength, subtractSpans, type Span } from './intervals.js';
+import type {
+  AvailabilityInput,
+  Closure,
+  DaySlots,
+  DeskSchedule,
+  OverflowPercentages,
+  Slot,
+} from './types.js';
+
+const MINUTE = 60_000;
+
+/** A desk with its weekly hours parsed and its bookings sorted once, before any day is looked at. */
+interface PreparedDesk {
+  desk: DeskSchedule;
+  /** Opening intervals in minutes of the day, per weekday 1–7. */
+  weekly: Map<number, Array<{ opens: number; closes: number }>>;
+  /** Bookings sorted by start, as parallel arrays for binary search. */
+  starts: number[];
+  ends: number[];
+  /** The union of the bookings: what blocks the desk. */
+  blocked: Span[];
+}
+
+/** What one desk can offer on one day. */
+interface DeskDay {
+  deskId: number;
+  /** Slot starts in ascending order. */
+  starts: number[];
+  /** Minutes booked that day (bookings starting on it): the desk-choice key. */
+  bookedMinutes: number;
+}
+
+interface Prepared {
+  input: AvailabilityInput;
+  desks: PreparedDesk[];
+  closuresByDate: Map<string, Closure[]>;
+  window: { first: string; last: string };
+  stepMs: number;
+  durationMs: number;
+}
+
+function prepare(input: AvailabilityInput): Prepared {
+  if (!(input.durationMinutes > 0)) throw new RangeError('durationMinutes must be positive');
+  if (!(input.stepMinutes > 0)) throw new RangeError('stepMinutes must be positive');
+  const busyByDesk = new Map<number, Span[]>();
+  for (const b of input.busy) {
+    let list = busyByDesk.get(b.deskId);
+    if (!list) busyByDesk.set(b.deskId, (list = []));
+    list.push({ start: b.start, end: b.end });
+  }
+  const desks = input.desks.map((desk): PreparedDesk => {
+    const weekly = new Map<number, Array<{ opens: number; closes: number }>>();
+    for (const h of desk.openingHours) {
+      const opens = parseHm(h.opens);
+      const closes = parseHm(h.closes);
+      if (closes <= opens) continue;
+      let list = weekly.get(h.weekday);
+      if (!list) weekly.set(h.weekday, (list = []));
+      list.push({ opens, closes });
+    }
+    const busy = (busyByDesk.get(desk.id) ?? []).sort((a, b) => a.start - b.start);
+    return {
+      desk,
+      weekly,
+      starts: busy.map((b) => b.start),
+      ends: busy.map((b) => b.end),
+      blocked: mergeSpans(busy),
+    };
+  });
+  const closuresByDate = new Map<string, Closure[]>();
+  for (const c of input.closures) {
+    let list = closuresByDate.get(c.date);
+    if (!list) closuresByDate.set(c.date, (list = []));
+    list.push(c);
+  }
+  return {
+    input,
+    desks,
+    closuresByDate,
+    window: bookingWindow(input.now, input.zone, input.windowMonths),
+    stepMs: input.stepMinutes * MINUTE,
+    durationMs: input.durationMinutes * MINUTE,
+  };
+}
+
+/** The overflow percentages on `date`: the latest-starting period that covers it, else the desk's defaults. */
+function percentagesOn(desk: DeskSchedule, date: string): OverflowPercentages {
+  let chosen: OverflowPercentages = desk.overflow;
+  let chosenFrom = '';
+  for (const p of desk.overflowPeriods) {
+    if (p.from <= date && date <= p.until && p.from >= chosenFrom) {
+      chosen = p;
+      chosenFrom = p.from;
+    }
+  }
+  return chosen;
+}
+
+function closureSpans(closures: readonly Closure[], deskId: number, day: LocalDay): Span[] {
+  const spans: Span[] = [];
+  for (const c of closures) {
+    if (c.deskId !== null && c.deskId !== deskId) continue;
+    if (c.from && c.until) spans.push({ start: day.at(parseHm(c.from)), end: day.at(parseHm(c.until)) });
+    else spans.push({ start: day.start, end: day.end });
+  }
+  return mergeSpans(spans);
+}
+
+/**
+ * Every start `pd`'s desk can offer on `day` (DESIGN §4). With `firstOnly` it stops at the first one, which
+ * is all /available-days needs.
+ */
+function deskDay(p: Prepared, pd: PreparedDesk, day: LocalDay, firstOnly: boolean): DeskDay {
+  const { stepMs, durationMs } = p;
+  const durationMinutes = p.input.durationMinutes;
+  const now = p.input.now;
+  // Day parts as instants: on DST days the boundaries are still 12:00 and 17:00 on the wall clock.
+  const bounds = [day.start, day.at(AFTERNOON_STARTS_MINUTE), day.at(EVENING_STARTS_MINUTE), day.end];
+  const partOf = (ms: number): number => (ms < bounds[1]! ? 0 : ms < bounds[2]! ? 1 : 2);
+
+  // Bookings that start on this day count towards its quotas and its desk-choice key.
+  const booked = [0, 0, 0];
+  let bookedMinutes = 0;
+  for (let i = lowerBound(pd.starts, day.start); i < pd.starts.length && pd.starts[i]! < day.end; i++) {
+    const minutes = (pd.ends[i]! - pd.starts[i]!) / MINUTE;
+    booked[partOf(pd.starts[i]!)]! += minutes;
+    bookedMinutes += minutes;
+  }
+  const result: DeskDay = { deskId: pd.desk.id, starts: [], bookedMinutes };
+  const hours = pd.weekly.get(day.weekday);
+  if (!hours) return result;
+
+  const opening = hours.map((h) => ({ start: day.at(h.opens), end: day.at(h.closes) }));
+  const closed = closureSpans(p.closuresByDate.get(day.date) ?? [], pd.desk.id, day);
+
+  // Quota per part: floor(open minutes × (100 − pct) / 100); 0 % means no limit at all (decision 0051).
+  const pct = percentagesOn(pd.desk, day.date);
+  const openAfterClosures = mergeSpans(opening.flatMap((o) => subtractSpans(o, closed)));
+  const caps = DAY_PARTS.map((part, i) => {
+    const percentage = pct[part];
+    if (percentage <= 0) return Infinity;
+    const openMinutes = Math.round(overlapLength(openAfterClosures, bounds[i]!, bounds[i + 1]!) / MINUTE);
+    return Math.floor((openMinutes * (100 - Math.min(100, percentage))) / 100);
+  });
+  const quotaAllows = (start: number): boolean => {
+    const part = partOf(start);
+    return booked[part]! + durationMinutes <= caps[part]!;
+  };
+
+  // Bookings overlapping the day, joined with the closures: the desk is not free there.
+  const busy: Span[] = [];
+  for (let i = firstEndingAfter(pd.blocked, day.start); i < pd.blocked.length; i++) {
+    const b = pd.blocked[i]!;
+    if (b.start >= day.end) break;
+    busy.push(b);
+  }
+  const blocked = busy.length === 0 ? closed : mergeSpans([...closed, ...busy]);
+
+  for (const o of opening) {
+    for (const free of subtractSpans(o, blocked)) {
+      // The grid runs from the opening interval's start; the first grid point inside the free stretch:
+      let start = o.start + Math.ceil((free.start - o.start) / stepMs) * stepMs;
+      for (; start + durationMs <= free.end; start += stepMs) {
+        if (start <= now || !quotaAllows(start)) continue;
+        result.starts.push(start);
+        if (firstOnly) return result;
+      }
+    }
+  }
+  result.starts.sort((a, b) => a - b);
+  return result;
+}
+
+/** Index of the first span in sorted disjoint `spans` whose end lies after `ms`. */
+function firstEndingAfter(spans: readonly Span[], ms: number): number {
+  let lo = 0;
+  let hi = spans.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (spans[mid]!.end <= ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function inWindow(p: Prepared, date: string): boolean {
+  return p.window.first <= date && date <= p.window.last;
+}
+
+/** The desk-days of `date`, in order of preference: fewest booked minutes that day, then lowest id. */
+function rankedDeskDays(p: Prepared, date: string, firstOnly: boolean): DeskDay[] {
+  const day = localDay(p.input.zone, date);
+  return p.desks
+    .map((pd) => deskDay(p, pd, day, firstOnly))
+    .sort((a, b) => a.bookedMinutes - b.bookedMinutes || a.deskId - b.deskId);
+}
+
+/** The time slots of each date: one per start time, on the preferred desk that fits it (DESIGN §4). */
+export function timeslots(input: AvailabilityInput, dates: readonly string[]): DaySlots[] {
+  const p = prepare(input);
+  return dates.map((date) => {
+    if (!inWindow(p, date)) return { date, slots: [] };
+    const chosen = new Map<number, Slot>();
+    for (const dd of rankedDeskDays(p, date, false)) {
+      for (const begin of dd.starts) {
+        if (!chosen.has(begin)) chosen.set(begin, { begin, end: begin + p.durationMs, deskId: dd.deskId });
+      }
+    }
+    return { date, slots: [...chosen.values()].sort((a, b) => a.begin - b.begin) };
+  });
+}
+
+/** The dates among `dates` that have at least one slot. */
+export function availableDays(input: AvailabilityInput, dates: readonly string[]): string[] {
+  const p = prepare(input);
+  return dates.filter((date) => {
+    if (!inWindow(p, date)) return false;
+    const day = localDay(input.zone, date);
+    return p.desks.some((pd) => deskDay(p, pd, day, true).starts.length > 0);
+  });
+}
+
+/**
+ * The desks that can take a booking starting exactly at `start`, most preferred first (make-reservation
+ * tries them in this order). Empty when `start` is no slot at all.
+ */
+export function desksForStart(input: AvailabilityInput, start: number): number[] {
+  const p = prepare(input);
+  const date = localDateOf(start, input.zone);
+  if (!inWindow(p, date)) return [];
+  return rankedDeskDays(p, date, false)
+    .filter((dd) => dd.starts.includes(start))
+    .map((dd) => dd.deskId);
+}

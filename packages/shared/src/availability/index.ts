@@ -1,0 +1,12 @@
+export * from './types.js';
+export {
+  addDays,
+  bookingWindow,
+  datesBetween,
+  formatZonedIso,
+  localDateOf,
+  localDay,
+  parseHm,
+} from './clock.js';
+export type { LocalDay } from './clock.js';
+export { availableDays, desksForStart, timeslots } from './engine.js';
