@@ -14,13 +14,18 @@ const end = sql`upper(${appointments.during})`;
 /** Users see their own appointments (booked signed in, or under their address); admins see all. */
 function visibleTo(user: AuthUser): SQL | undefined {
   if (isAdmin(user)) return undefined;
-  return or(eq(appointments.userId, user.id), sql`lower(${appointments.email}) = ${user.email.trim().toLowerCase()}`);
+  return or(
+    eq(appointments.userId, user.id),
+    sql`lower(${appointments.email}) = ${user.email.trim().toLowerCase()}`,
+  );
 }
 
 function dateRange(zone: string, from?: string, until?: string): SQL[] {
   const conditions: SQL[] = [];
-  if (from) conditions.push(sql`${start} >= ${new Date(localDay(zone, from).start).toISOString()}::timestamptz`);
-  if (until) conditions.push(sql`${start} < ${new Date(localDay(zone, until).end).toISOString()}::timestamptz`);
+  if (from)
+    conditions.push(sql`${start} >= ${new Date(localDay(zone, from).start).toISOString()}::timestamptz`);
+  if (until)
+    conditions.push(sql`${start} < ${new Date(localDay(zone, until).end).toISOString()}::timestamptz`);
   return conditions;
 }
 

@@ -59,7 +59,9 @@ export async function viewsOf(db: DbOrTx, rows: readonly AppointmentRow[]): Prom
   return rows.map((row) => ({
     row,
     desk: deskRows.find((d) => d.id === row.deskId) ?? { id: row.deskId, name: '', label: null },
-    items: itemRows.filter((i) => i.appointmentId === row.id).map(({ product, amount }) => ({ product, amount })),
+    items: itemRows
+      .filter((i) => i.appointmentId === row.id)
+      .map(({ product, amount }) => ({ product, amount })),
   }));
 }
 

@@ -44,7 +44,10 @@ export async function confirmReservation(
     // A hold that expired may already be deleted by someone else's booking: unknown means expired.
     if (!hold) throw httpError('reservation_expired');
     if (hold.status !== 'reserved') {
-      return { row: hold, token: hold.tokenNonce ? deriveToken(app.config.secret, hold.tokenNonce) : undefined };
+      return {
+        row: hold,
+        token: hold.tokenNonce ? deriveToken(app.config.secret, hold.tokenNonce) : undefined,
+      };
     }
     if (hold.replacesAppointmentId !== null) throw validationError('reservationId', 'change_hold');
     if (!hold.validTill || hold.validTill.getTime() <= Date.now()) throw httpError('reservation_expired');
@@ -123,7 +126,10 @@ export async function patchAppointment(
     let moved: Partial<typeof appointments.$inferInsert> = {};
     if (body.reservationId) {
       const hold = await findByReservationId(tx, body.reservationId, true);
-      if (!hold || (hold.status === 'reserved' && (!hold.validTill || hold.validTill.getTime() <= Date.now()))) {
+      if (
+        !hold ||
+        (hold.status === 'reserved' && (!hold.validTill || hold.validTill.getTime() <= Date.now()))
+      ) {
         throw httpError('reservation_expired');
       }
       if (hold.status !== 'reserved' || hold.replacesAppointmentId !== id) {
@@ -132,10 +138,17 @@ export async function patchAppointment(
       await copyItems(tx, hold.id, id);
       // The hold goes first: the appointment then takes its place without meeting it.
       await deleteChangeHolds(tx, id);
-      moved = { deskId: hold.deskId, during: hold.during, sequence: current.sequence + 1, reminderSentAt: null };
+      moved = {
+        deskId: hold.deskId,
+        during: hold.during,
+        sequence: current.sequence + 1,
+        reminderSentAt: null,
+      };
       await enqueueMail(tx, APPOINTMENT_MAIL.change, { appointmentId: id });
     }
-    const values = Object.fromEntries(Object.entries({ ...details, ...moved }).filter(([, v]) => v !== undefined));
+    const values = Object.fromEntries(
+      Object.entries({ ...details, ...moved }).filter(([, v]) => v !== undefined),
+    );
     if (Object.keys(values).length === 0) return current;
     const [updated] = await tx.update(appointments).set(values).where(eq(appointments.id, id)).returning();
     return updated!;
@@ -144,7 +157,11 @@ export async function patchAppointment(
 }
 
 /** Check-in: an admin any time, the owner on the day of the appointment; only a confirmed one. */
-export async function checkIn(app: FastifyInstance, request: FastifyRequest, id: number): Promise<Appointment> {
+export async function checkIn(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: number,
+): Promise<Appointment> {
   const row = await app.db.transaction(async (tx) => {
     const current = await lockAppointment(tx, id);
     const admin = isAdmin(request.user);

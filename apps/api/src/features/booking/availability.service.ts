@@ -78,7 +78,13 @@ export async function findAvailableDays(
   const first = body.from && body.from > window.first ? body.from : window.first;
   const last = body.until && body.until < window.last ? body.until : window.last;
   if (first > last) return [];
-  const ctx = await availabilityContext(app, { first, last, durationMinutes, now, exceptGroup: target?.groupKey ?? null });
+  const ctx = await availabilityContext(app, {
+    first,
+    last,
+    durationMinutes,
+    now,
+    exceptGroup: target?.groupKey ?? null,
+  });
   return availableDays(ctx.input, datesBetween(first, last));
 }
 

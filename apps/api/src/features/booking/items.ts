@@ -20,11 +20,20 @@ export async function resolveItems(
   const rows = await db
     .select()
     .from(products)
-    .where(and(inArray(products.id, items.map((i) => i.productId)), eq(products.active, true)));
+    .where(
+      and(
+        inArray(
+          products.id,
+          items.map((i) => i.productId),
+        ),
+        eq(products.active, true),
+      ),
+    );
   const resolved = items.map((item, index): ResolvedItem => {
     const product = rows.find((p) => p.id === item.productId);
     if (!product) throw validationError(`appointmentItems.${index}.productId`, 'object/not-found');
-    if (item.amount > product.maxAmount) throw validationError(`appointmentItems.${index}.amount`, 'invalid_amount');
+    if (item.amount > product.maxAmount)
+      throw validationError(`appointmentItems.${index}.amount`, 'invalid_amount');
     const { id, title, timeUnit, extraTimeUnit } = product;
     return { product: { id, title, timeUnit, extraTimeUnit }, amount: item.amount };
   });

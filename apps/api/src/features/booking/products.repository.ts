@@ -4,15 +4,20 @@ import type { DbOrTx } from '../../db/client.js';
 import { productCategories, productFiles, products } from '../../db/schema/index.js';
 
 export function listCategories(db: DbOrTx): Promise<ProductCategory[]> {
-  return db.select().from(productCategories).orderBy(asc(productCategories.position), asc(productCategories.id));
+  return db
+    .select()
+    .from(productCategories)
+    .orderBy(asc(productCategories.position), asc(productCategories.id));
 }
 
 /** Products with their category and file list (never the file contents), in three queries. */
 export async function listProducts(db: DbOrTx, options: { includeInactive: boolean }): Promise<Product[]> {
   const { content: _content, productId: _productId, ...fileColumns } = getTableColumns(productFiles);
   const [rows, categories, files] = await Promise.all([
-    (options.includeInactive ? db.select().from(products) : db.select().from(products).where(eq(products.active, true)))
-      .orderBy(asc(products.position), asc(products.id)),
+    (options.includeInactive
+      ? db.select().from(products)
+      : db.select().from(products).where(eq(products.active, true))
+    ).orderBy(asc(products.position), asc(products.id)),
     listCategories(db),
     db
       .select({ ...fileColumns, productId: productFiles.productId })
@@ -31,16 +36,28 @@ export async function listProducts(db: DbOrTx, options: { includeInactive: boole
     active: p.active,
     files: files
       .filter((f) => f.productId === p.id)
-      .map((f) => ({ id: f.id, fileName: f.fileName, mimeType: f.mimeType, size: f.size, createdAt: f.createdAt.toISOString() })),
+      .map((f) => ({
+        id: f.id,
+        fileName: f.fileName,
+        mimeType: f.mimeType,
+        size: f.size,
+        createdAt: f.createdAt.toISOString(),
+      })),
   }));
 }
 
 /** A file of an active product, with its contents. */
 export async function findProductFile(db: DbOrTx, productId: number, fileId: number) {
   const [row] = await db
-    .select({ fileName: productFiles.fileName, mimeType: productFiles.mimeType, content: productFiles.content })
+    .select({
+      fileName: productFiles.fileName,
+      mimeType: productFiles.mimeType,
+      content: productFiles.content,
+    })
     .from(productFiles)
     .innerJoin(products, eq(products.id, productFiles.productId))
-    .where(and(eq(productFiles.id, fileId), eq(productFiles.productId, productId), eq(products.active, true)));
+    .where(
+      and(eq(productFiles.id, fileId), eq(productFiles.productId, productId), eq(products.active, true)),
+    );
   return row;
 }

@@ -73,12 +73,19 @@ interface Attempt {
  * under the desk-day lock recheck the slot against the bookings as they are now (overlap and quota) and
  * insert. Null when the desk no longer fits; the exclusion constraint (23P01) has the last word.
  */
-async function tryDesk(app: FastifyInstance, tx: Tx, a: Attempt, now: number): Promise<AppointmentRow | null> {
+async function tryDesk(
+  app: FastifyInstance,
+  tx: Tx,
+  a: Attempt,
+  now: number,
+): Promise<AppointmentRow | null> {
   const range = sql`tstzrange(${a.from.toISOString()}::timestamptz, ${a.until.toISOString()}::timestamptz)`;
   if (a.replacesReservationId) {
     await tx
       .delete(appointments)
-      .where(and(eq(appointments.reservationId, a.replacesReservationId), eq(appointments.status, 'reserved')));
+      .where(
+        and(eq(appointments.reservationId, a.replacesReservationId), eq(appointments.status, 'reserved')),
+      );
   }
   await tx
     .delete(appointments)
@@ -171,7 +178,10 @@ export async function makeReservation(
 }
 
 /** GET /appointment/reservation/{id}/extend: now + RESERVATION_MINUTES while the hold is still valid. */
-export async function extendReservation(app: FastifyInstance, reservationId: string): Promise<ExtendResponse> {
+export async function extendReservation(
+  app: FastifyInstance,
+  reservationId: string,
+): Promise<ExtendResponse> {
   const now = new Date();
   const [row] = await app.db
     .update(appointments)

@@ -43,7 +43,8 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // Inactive products are for the admin's product list only.
       const includeInactive = request.query.all === 'true';
-      if (includeInactive && !isAdmin(request.user)) throw httpError(request.user ? 'forbidden' : 'unauthorized');
+      if (includeInactive && !isAdmin(request.user))
+        throw httpError(request.user ? 'forbidden' : 'unauthorized');
       return listProducts(app.db, { includeInactive });
     },
   );
@@ -70,13 +71,25 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/available-days',
-    { schema: { tags, body: availableDaysRequestSchema, response: { 200: availableDaysResponseSchema, ...errors, 409: apiErrorSchema } } },
+    {
+      schema: {
+        tags,
+        body: availableDaysRequestSchema,
+        response: { 200: availableDaysResponseSchema, ...errors, 409: apiErrorSchema },
+      },
+    },
     async (request) => findAvailableDays(app, request, request.body),
   );
 
   app.post(
     '/timeslots',
-    { schema: { tags, body: timeslotsRequestSchema, response: { 200: z.array(timeslotSchema), ...errors, 409: apiErrorSchema } } },
+    {
+      schema: {
+        tags,
+        body: timeslotsRequestSchema,
+        response: { 200: z.array(timeslotSchema), ...errors, 409: apiErrorSchema },
+      },
+    },
     async (request) => findTimeslots(app, request, request.body),
   );
 
@@ -94,7 +107,13 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/appointment/reservation/:id/extend',
-    { schema: { tags, params: z.object({ id: z.uuid() }), response: { 200: extendResponseSchema, 400: apiErrorSchema } } },
+    {
+      schema: {
+        tags,
+        params: z.object({ id: z.uuid() }),
+        response: { 200: extendResponseSchema, 400: apiErrorSchema },
+      },
+    },
     async (request) => extendReservation(app, request.params.id),
   );
 };

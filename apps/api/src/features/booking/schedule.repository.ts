@@ -35,7 +35,13 @@ export async function loadSchedule(db: DbOrTx, fromDate: string): Promise<Schedu
       overflow: { morning: d.overflowMorning, afternoon: d.overflowAfternoon, evening: d.overflowEvening },
       overflowPeriods: periodRows
         .filter((p) => p.deskId === d.id)
-        .map((p) => ({ from: p.fromDate, until: p.untilDate, morning: p.morning, afternoon: p.afternoon, evening: p.evening })),
+        .map((p) => ({
+          from: p.fromDate,
+          until: p.untilDate,
+          morning: p.morning,
+          afternoon: p.afternoon,
+          evening: p.evening,
+        })),
     })),
     closures: closureRows.map((c) => ({
       deskId: c.deskId,

@@ -93,7 +93,9 @@ ${links.map((l) => `<p><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a>
     text,
     html,
     language,
-    attachments: [{ filename: 'afspraak.ics', content: ics, contentType: `text/calendar; method=${method}`, method }],
+    attachments: [
+      { filename: 'afspraak.ics', content: ics, contentType: `text/calendar; method=${method}`, method },
+    ],
   };
 }
 

@@ -17,7 +17,13 @@ export const de: AppointmentTexts = {
     subject: 'Erinnerung: Ihr Termin am {date}',
     intro: 'Wir erinnern Sie an Ihren Termin morgen.',
   },
-  details: { date: 'Datum', time: 'Uhrzeit', desk: 'Schalter', products: 'Produkte', reference: 'Terminnummer' },
+  details: {
+    date: 'Datum',
+    time: 'Uhrzeit',
+    desk: 'Schalter',
+    products: 'Produkte',
+    reference: 'Terminnummer',
+  },
   links: { edit: 'Termin ändern', cancel: 'Termin absagen' },
   calendarTitle: 'Termin am Schalter',
   exports: {

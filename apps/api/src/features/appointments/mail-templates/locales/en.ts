@@ -17,7 +17,13 @@ export const en: AppointmentTexts = {
     subject: 'Reminder: your appointment on {date}',
     intro: 'This is a reminder of your appointment tomorrow.',
   },
-  details: { date: 'Date', time: 'Time', desk: 'Desk', products: 'Products', reference: 'Appointment number' },
+  details: {
+    date: 'Date',
+    time: 'Time',
+    desk: 'Desk',
+    products: 'Products',
+    reference: 'Appointment number',
+  },
   links: { edit: 'Change appointment', cancel: 'Cancel appointment' },
   calendarTitle: 'Appointment at the desk',
   exports: {

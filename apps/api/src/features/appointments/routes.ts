@@ -1,0 +1,202 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  appointmentLanguageSchema,
+  appointmentSchema,
+  createAppointmentRequestSchema,
+  EXPORT_CSV_FILENAME,
+  EXPORT_PDF_FILENAME,
+  patchAppointmentRequestSchema,
+} from '@balie/shared';
+import { currentUser, isAdmin, requireAuth, requireRole } from '../../http/auth.js';
+import { assertMayAct, appointmentByToken, appointmentOr404 } from './access.js';
+import { todayCsv, todayPdf } from './exports.js';
+import {
+  listAppointments,
+  listAppointmentsPaginated,
+  listQuerySchema,
+  paginatedQuerySchema,
+  presentToday,
+  todaysViews,
+} from './list.service.js';
+import { enqueueDueReminders } from './mail-templates/reminders.js';
+import { toAppointment } from './presenter.js';
+import { viewOf } from './repository.js';
+import {
+  cancelAppointment,
+  checkIn,
+  confirmReservation,
+  deleteAppointment,
+  patchAppointment,
+} from './service.js';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  410: apiErrorSchema,
+};
+const security = [{ bearerAuth: [] }];
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const tokenParams = z.object({ token: z.string().min(1).max(200) });
+const exportQuery = z.object({ language: appointmentLanguageSchema.optional() });
+/** How often each process looks for reminders to queue; the query itself makes sure each goes once. */
+const REMINDER_INTERVAL_MS = 5 * 60_000;
+
+/** Appointments after booking (DESIGN §5): by token for guests, own ones for users, all for admins. */
+const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['appointments'];
+  const one = { response: { 200: appointmentSchema, ...errors } };
+
+  app.post(
+    '/appointment',
+    {
+      schema: { tags, body: createAppointmentRequestSchema, response: { 201: appointmentSchema, ...errors } },
+    },
+    async (request, reply) => reply.code(201).send(await confirmReservation(app, request, request.body)),
+  );
+
+  app.get(
+    '/appointment/by-token/:token',
+    { schema: { tags, params: tokenParams, ...one } },
+    async (request) => {
+      const row = await appointmentByToken(app.db, request.params.token);
+      return toAppointment(await viewOf(app.db, row), app.config);
+    },
+  );
+
+  app.get(
+    '/appointment/by-token/:token/cancel',
+    { schema: { tags, params: tokenParams, ...one } },
+    async (request) => {
+      const row = await appointmentByToken(app.db, request.params.token);
+      return cancelAppointment(app, request, row.id, request.params.token);
+    },
+  );
+
+  app.patch(
+    '/appointment/:id',
+    { schema: { tags, params: idParams, body: patchAppointmentRequestSchema, ...one } },
+    async (request) => patchAppointment(app, request, request.params.id, request.body),
+  );
+
+  app.get(
+    '/appointments',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        querystring: listQuerySchema,
+        response: { 200: z.array(appointmentSchema), ...errors },
+      },
+    },
+    async (request) => listAppointments(app, request, currentUser(request), request.query),
+  );
+
+  app.get(
+    '/appointments_paginated',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        querystring: paginatedQuerySchema,
+        response: {
+          200: z.object({
+            items: z.array(appointmentSchema),
+            total: z.number().int(),
+            page: z.number().int(),
+            pageSize: z.number().int(),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => listAppointmentsPaginated(app, request, currentUser(request), request.query),
+  );
+
+  const admin = requireRole('ROLE_ADMIN');
+  app.get(
+    '/appointments/today',
+    {
+      preHandler: admin,
+      schema: { tags, security, response: { 200: z.array(appointmentSchema), ...errors } },
+    },
+    async (request) => presentToday(app, request, (await todaysViews(app)).views),
+  );
+
+  app.get(
+    '/appointments/today/csv',
+    { preHandler: admin, schema: { tags, security, querystring: exportQuery } },
+    async (request, reply) => {
+      const { views } = await todaysViews(app);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${EXPORT_CSV_FILENAME}"`)
+        .send(todayCsv(views, app.config, request.query.language ?? 'nl'));
+    },
+  );
+
+  app.get(
+    '/appointments/today/pdf',
+    { preHandler: admin, schema: { tags, security, querystring: exportQuery } },
+    async (request, reply) => {
+      const { date, views } = await todaysViews(app);
+      const pdf = await todayPdf(views, app.config, request.query.language ?? 'nl', date);
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', `attachment; filename="${EXPORT_PDF_FILENAME}"`)
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/appointment/:id',
+    { preHandler: requireAuth, schema: { tags, security, params: idParams, ...one } },
+    async (request) => {
+      const row = await appointmentOr404(app.db, request.params.id);
+      assertMayAct(request, row);
+      return toAppointment(await viewOf(app.db, row), app.config, { admin: isAdmin(request.user) });
+    },
+  );
+
+  app.get(
+    '/appointment/:id/cancel',
+    { preHandler: requireAuth, schema: { tags, security, params: idParams, ...one } },
+    async (request) => cancelAppointment(app, request, request.params.id),
+  );
+
+  app.get(
+    '/appointment/:id/check-in',
+    { preHandler: requireAuth, schema: { tags, security, params: idParams, ...one } },
+    async (request) => checkIn(app, request, request.params.id),
+  );
+
+  app.delete(
+    '/appointment/:id',
+    {
+      preHandler: admin,
+      schema: { tags, security, params: idParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await deleteAppointment(app, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  // The reminder job runs in every API process; enqueueDueReminders is safe to run concurrently.
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      enqueueDueReminders(app.db).catch((err: unknown) => app.log.error({ err }, 'reminder job failed'));
+    }, REMINDER_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+};
+
+export default appointmentRoutes;

@@ -1,0 +1,254 @@
+import { createServer } from 'node:net';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appointments, outbox, overflowPeriods, rateLimitHits } from '../../db/schema/index.js';
+import { createMailTransport } from '../../mail/transport.js';
+import { MailWorker } from '../../mail/worker.js';
+import { openDatabase, type Database } from '../../db/client.js';
+import { createTestApp, TEST_SECRET, testConfig, type TestApp } from '../../test/index.js';
+import { ITEMS, PERSON, someSlots } from './test-support/helpers.js';
+import { startServerProcess, type ServerProcess } from './test-support/processes.js';
+
+/**
+ * The invariant of DESIGN §4 under real concurrency: PostgreSQL only (PGlite runs one transaction at a
+ * time and would hide every race), with requests spread over two API server processes.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'booking under concurrency, two processes on PostgreSQL',
+  () => {
+    let t: TestApp;
+    let servers: ServerProcess[] = [];
+    let quotaDate = '';
+
+    beforeAll(async () => {
+      t = await createTestApp({ kind: 'postgres' });
+      // A period that holds back 80 % of both desks' mornings on one date: 210 open minutes → 42 bookable.
+      const { date } = await someSlots(t.app, 4);
+      quotaDate = date;
+      await t.database.db.insert(overflowPeriods).values(
+        [1, 2].map((deskId) => ({
+          deskId,
+          fromDate: date,
+          untilDate: date,
+          morning: 80,
+          afternoon: 0,
+          evening: 0,
+        })),
+      );
+      const env = {
+        DATABASE_URL: t.database.url!,
+        DATA_DIR: t.config.dataDir,
+        JWT_SECRET: TEST_SECRET,
+        PUBLIC_URL: 'http://balie.test',
+      };
+      servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+    }, 60_000);
+    afterAll(async () => {
+      await Promise.all(servers.map((s) => s.stop()));
+      await t?.close();
+    });
+
+    const post = (i: number, path: string, body: unknown) =>
+      fetch(`${servers[i % 2]!.url}/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const resetRateLimit = () => t.database.db.delete(rateLimitHits).where(sql`true`);
+
+    it('gives 100 simultaneous holds on one slot at most one per desk, and 409 to the rest', async () => {
+      await resetRateLimit();
+      const { slots } = await someSlots(t.app, 2);
+      const slot = slots[0]!;
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          post(i, '/appointment/make-reservation', { appointmentItems: ITEMS, fromDateTime: slot.beginTime }),
+        ),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(2);
+      expect(statuses.filter((s) => s === 409)).toHaveLength(98);
+      const bodies = (await Promise.all(
+        answers.filter((a) => a.status === 201).map((a) => a.json()),
+      )) as Array<{
+        desk: { id: number };
+      }>;
+      expect(new Set(bodies.map((b) => b.desk.id))).toEqual(new Set([1, 2]));
+      const active = await t.database.db
+        .select({ deskId: appointments.deskId, n: sql<number>`count(*)::int` })
+        .from(appointments)
+        .where(
+          sql`${appointments.during} && tstzrange(${slot.beginTime}::timestamptz, ${slot.endTime}::timestamptz)`,
+        )
+        .groupBy(appointments.deskId);
+      expect(active.every((r) => r.n === 1)).toBe(true);
+    });
+
+    it('makes one appointment when one hold is confirmed twice at once, with one mail', async () => {
+      await resetRateLimit();
+      const { slots } = await someSlots(t.app, 3);
+      const held = await post(0, '/appointment/make-reservation', {
+        appointmentItems: ITEMS,
+        fromDateTime: slots[0]!.beginTime,
+      });
+      const { id } = (await held.json()) as { id: string };
+      const answers = await Promise.all(
+        [0, 1, 0, 1].map((i) => post(i, '/appointment', { reservationId: id, ...PERSON })),
+      );
+      expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201]);
+      const bodies = (await Promise.all(answers.map((a) => a.json()))) as Array<{
+        id: number;
+        token: string;
+      }>;
+      expect(new Set(bodies.map((b) => b.id)).size).toBe(1);
+      expect(new Set(bodies.map((b) => b.token)).size).toBe(1);
+      const mails = await t.database.db
+        .select()
+        .from(outbox)
+        .where(sql`${outbox.payload}->>'appointmentId' = ${String(bodies[0]!.id)}`);
+      expect(mails).toHaveLength(1);
+    });
+
+    it('never exceeds a quota when many holds race for one morning', async () => {
+      await resetRateLimit();
+      const slots = (
+        (await (await post(0, '/timeslots', { appointmentItems: ITEMS, date: quotaDate })).json()) as Array<{
+          beginTime: string;
+        }>
+      ).filter((s) => s.beginTime.slice(11, 13) < '12');
+      expect(slots.length).toBeGreaterThan(6);
+      const answers = await Promise.all(
+        slots.flatMap((s, i) =>
+          [i, i + 1].map((n) =>
+            post(n, '/appointment/make-reservation', { appointmentItems: ITEMS, fromDateTime: s.beginTime }),
+          ),
+        ),
+      );
+      expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
+      const perDesk = await t.database.db
+        .select({
+          deskId: appointments.deskId,
+          minutes: sql<number>`sum(extract(epoch FROM upper(during) - lower(during)) / 60)::int`,
+        })
+        .from(appointments)
+        .where(
+          and(
+            eq(appointments.status, 'reserved'),
+            sql`lower(${appointments.during}) >= ${`${quotaDate}T00:00:00`}::timestamp AT TIME ZONE 'Europe/Amsterdam'`,
+            sql`lower(${appointments.during}) < ${`${quotaDate}T12:00:00`}::timestamp AT TIME ZONE 'Europe/Amsterdam'`,
+          ),
+        )
+        .groupBy(appointments.deskId);
+      expect(perDesk.length).toBeGreaterThan(0);
+      for (const d of perDesk) expect(d.minutes).toBeLessThanOrEqual(42);
+      expect(answers.filter((a) => a.status === 201).length).toBe(
+        perDesk.reduce((n, d) => n + d.minutes / 12, 0),
+      );
+    });
+
+    it('delivers every booking mail exactly once to an SMTP server that is down and then comes up', async () => {
+      await resetRateLimit();
+      await t.database.db.update(outbox).set({ sentAt: new Date() }).where(isNull(outbox.sentAt));
+      const port = await freePort();
+      const config = testConfig({
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        JWT_SECRET: TEST_SECRET,
+        PUBLIC_URL: 'http://balie.test',
+      });
+      const { slots } = await someSlots(t.app, 6);
+      const expected: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const held = await post(i, '/appointment/make-reservation', {
+          appointmentItems: ITEMS,
+          fromDateTime: slots[i]!.beginTime,
+        });
+        const { id } = (await held.json()) as { id: string };
+        const res = await post(i + 1, '/appointment', {
+          reservationId: id,
+          ...PERSON,
+          email: `guest${i}@example.org`,
+        });
+        expect(res.status).toBe(201);
+        expected.push(`guest${i}@example.org`);
+        if (i === 0) {
+          // Cancelled before its confirmation went out: that confirmation is skipped, the cancellation sent.
+          const { token } = (await res.json()) as { token: string };
+          expect((await fetch(`${servers[1]!.url}/api/appointment/by-token/${token}/cancel`)).status).toBe(
+            200,
+          );
+        }
+      }
+      // Two workers on two connection pools, as two API processes would run them.
+      const second: Database = await openDatabase(
+        { databaseUrl: t.database.url, dataDir: '' },
+        { poolSize: 2 },
+      );
+      const workers = [t.app.db, second.db].map(
+        (db) =>
+          new MailWorker({
+            db,
+            config,
+            transport: createMailTransport(config),
+            backoffBaseMs: 50,
+            maxBackoffMs: 200,
+          }),
+      );
+      try {
+        const down = await Promise.all(workers.map((w) => w.runOnce()));
+        expect(down.reduce((n, r) => n + r.failed, 0)).toBe(5);
+        expect(down.reduce((n, r) => n + r.skipped, 0)).toBe(1);
+        expect(down.reduce((n, r) => n + r.sent, 0)).toBe(0);
+
+        const received: string[] = [];
+        const smtp = new SMTPServer({
+          authOptional: true,
+          disabledCommands: ['STARTTLS', 'AUTH'],
+          logger: false,
+          onData(stream, session, callback) {
+            stream.on('data', () => undefined);
+            stream.on('end', () => {
+              received.push(...session.envelope.rcptTo.map((r) => r.address));
+              callback();
+            });
+          },
+        });
+        await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
+        try {
+          for (let round = 0; round < 50; round++) {
+            await new Promise((r) => setTimeout(r, 100));
+            await Promise.all(workers.map((w) => w.runOnce()));
+            const pending = await t.database.db
+              .select({ id: outbox.id })
+              .from(outbox)
+              .where(isNull(outbox.sentAt));
+            if (pending.length === 0) break;
+          }
+          expect(received.sort()).toEqual(expected.sort());
+          const rows = await t.database.db
+            .select()
+            .from(outbox)
+            .where(inArray(outbox.kind, ['appointment-confirmation', 'appointment-cancellation']));
+          expect(rows.every((r) => r.sentAt !== null)).toBe(true);
+        } finally {
+          await new Promise<void>((resolve) => smtp.close(() => resolve()));
+        }
+      } finally {
+        await Promise.all(workers.map((w) => w.stop()));
+        await second.close();
+      }
+    });
+  },
+);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
