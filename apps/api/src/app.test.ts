@@ -47,3 +47,17 @@ describe.each(testDatabases)('app basics on %s', (kind) => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('health when the database is gone', () => {
+  it('answers 503 service_unavailable', async () => {
+    const t = await createTestApp({ seed: false });
+    try {
+      await t.database.close();
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'service_unavailable' });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -46,6 +46,18 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       'last-name': { type: 'string' },
     },
   });
+  // Check the arguments before opening the database.
+  const email = emailSchema.safeParse(values.email ?? '');
+  const password = newPasswordSchema.safeParse(values.password ?? '');
+  const roles = values.role ?? ['ROLE_USER'];
+  if (command === 'create-user') {
+    if (!email.success) return fail('--email: a valid e-mail address is required');
+    if (!password.success)
+      return fail(`--password: ${password.error.issues.map((i) => i.message).join(', ')}`);
+    const bad = roles.find((r) => !(ASSIGNABLE_ROLES as readonly string[]).includes(r));
+    if (bad) return fail(`--role: unknown role '${bad}' (use ${ASSIGNABLE_ROLES.join(', ')})`);
+    if (!roles.includes('ROLE_USER')) roles.unshift('ROLE_USER');
+  }
   const config = loadConfig(env);
   const database = await openDatabase(config);
   try {
@@ -59,15 +71,7 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       console.log(seeded ? 'Demo data loaded.' : 'The database is not empty: demo data not loaded.');
       return 0;
     }
-    const email = emailSchema.safeParse(values.email ?? '');
-    if (!email.success) return fail('--email: a valid e-mail address is required');
-    const password = newPasswordSchema.safeParse(values.password ?? '');
-    if (!password.success)
-      return fail(`--password: ${password.error.issues.map((i) => i.message).join(', ')}`);
-    const roles = values.role ?? ['ROLE_USER'];
-    const bad = roles.find((r) => !(ASSIGNABLE_ROLES as readonly string[]).includes(r));
-    if (bad) return fail(`--role: unknown role '${bad}' (use ${ASSIGNABLE_ROLES.join(', ')})`);
-    if (!roles.includes('ROLE_USER')) roles.unshift('ROLE_USER');
+    if (!email.success || !password.success) return 1;
     if (await findUserByEmail(database.db, email.data))
       return fail(`A user with e-mail ${email.data} exists already`);
     const user = await insertUser(database.db, {

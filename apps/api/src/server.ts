@@ -18,12 +18,17 @@ export interface RunningServer {
 }
 
 /** The whole product in one process: migrate, seed when asked, mail worker, HTTP (DESIGN §1, §3). */
-export async function startServer(config: Config, options: { webRoot?: string | null } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: { webRoot?: string | null } = {},
+): Promise<RunningServer> {
   mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase(config);
   try {
     await migrateDatabase(database);
-    const seeded = config.demoData ? await seedDemoData(database.db, { timezone: config.providerTimezone }) : false;
+    const seeded = config.demoData
+      ? await seedDemoData(database.db, { timezone: config.providerTimezone })
+      : false;
     const app = await buildApp({
       config,
       database,
@@ -42,7 +47,8 @@ export async function startServer(config: Config, options: { webRoot?: string | 
     console.log(`Balie is listening on ${address} (database: ${database.kind})`);
     if (seeded) {
       console.log('Demo data loaded. Accounts:');
-      for (const a of Object.values(DEMO_ACCOUNTS)) console.log(`  ${a.email} / ${a.password} (${a.roles.join(', ')})`);
+      for (const a of Object.values(DEMO_ACCOUNTS))
+        console.log(`  ${a.email} / ${a.password} (${a.roles.join(', ')})`);
     }
     if (!config.smtpUrl) console.log(`Mail is written as .eml files to ${config.dataDir}/mail`);
     return {

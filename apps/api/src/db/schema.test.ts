@@ -3,19 +3,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabases, type TestDatabase } from '../test/databases.js';
 import { queryRows } from './client.js';
+import { sqlStateOf } from './errors.js';
 import { appointments, desks } from './schema/index.js';
-
-/** The SQLSTATE of a failed query (drizzle wraps the driver's error in `cause`). */
-function sqlState(err: unknown): string | undefined {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e.cause?.code ?? e.code;
-}
 
 async function rejectsWith(promise: Promise<unknown>): Promise<string | undefined> {
   try {
     await promise;
   } catch (err) {
-    return sqlState(err);
+    return sqlStateOf(err);
   }
   return undefined;
 }

@@ -2,20 +2,25 @@ import { count } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { DEFAULT_LANGUAGE, type AssignableRole } from '@balie/shared';
 import type { Db } from '../db/client.js';
-import {
-  closures,
-  deskOpeningHours,
-  desks,
-  productCategories,
-  products,
-  users,
-} from '../db/schema/index.js';
+import { closures, deskOpeningHours, desks, productCategories, products, users } from '../db/schema/index.js';
 import { hashPassword } from '../security/passwords.js';
 
 /** The demo accounts of DESIGN §3, printed at first start. */
 export const DEMO_ACCOUNTS = {
-  admin: { email: 'admin@example.com', password: 'Admin123!', roles: ['ROLE_ADMIN'], firstName: 'Anna', lastName: 'de Vries' },
-  user: { email: 'user@example.com', password: 'User1234!', roles: ['ROLE_USER'], firstName: 'Jan', lastName: 'Jansen' },
+  admin: {
+    email: 'admin@example.com',
+    password: 'Admin123!',
+    roles: ['ROLE_ADMIN'],
+    firstName: 'Anna',
+    lastName: 'de Vries',
+  },
+  user: {
+    email: 'user@example.com',
+    password: 'User1234!',
+    roles: ['ROLE_USER'],
+    firstName: 'Jan',
+    lastName: 'Jansen',
+  },
 } as const satisfies Record<
   string,
   { email: string; password: string; roles: AssignableRole[]; firstName: string; lastName: string }

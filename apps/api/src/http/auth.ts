@@ -38,7 +38,10 @@ export function installAuth(app: FastifyInstance): void {
 }
 
 /** preHandler: 401 for guests. */
-export const requireAuth: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
+export const requireAuth: preHandlerAsyncHookHandler = async (
+  request: FastifyRequest,
+  _reply: FastifyReply,
+) => {
   if (!request.user) throw httpError('unauthorized');
 };
 

@@ -28,13 +28,17 @@ export interface RenderContext {
  * Renders one outbox row at send time. Return null when the mail has become pointless (e.g. the
  * appointment was deleted): the row is then marked done without sending.
  */
-export type MailRenderer = (payload: Record<string, unknown>, ctx: RenderContext) => Promise<RenderedMail | null>;
+export type MailRenderer = (
+  payload: Record<string, unknown>,
+  ctx: RenderContext,
+) => Promise<RenderedMail | null>;
 
 const renderers = new Map<string, MailRenderer>();
 
 /** Adds a mail kind; features call this at import time (e.g. 'appointment-confirmation'). */
 export function registerMailKind(kind: string, render: MailRenderer): void {
-  if (renderers.has(kind) && renderers.get(kind) !== render) throw new Error(`mail kind ${kind} registered twice`);
+  if (renderers.has(kind) && renderers.get(kind) !== render)
+    throw new Error(`mail kind ${kind} registered twice`);
   renderers.set(kind, render);
 }
 

@@ -53,7 +53,8 @@ export class MailWorker {
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => {
-      if (!this.running) void this.runOnce().catch((err: unknown) => this.o.log?.error(`mail worker: ${String(err)}`));
+      if (!this.running)
+        void this.runOnce().catch((err: unknown) => this.o.log?.error(`mail worker: ${String(err)}`));
     }, this.o.intervalMs);
     this.timer.unref();
   }
@@ -94,7 +95,12 @@ export class MailWorker {
       return tx
         .update(outbox)
         .set({ lockedUntil: new Date(now.getTime() + claimMs) })
-        .where(inArray(outbox.id, due.map((r) => r.id)))
+        .where(
+          inArray(
+            outbox.id,
+            due.map((r) => r.id),
+          ),
+        )
         .returning();
     });
   }
@@ -130,7 +136,9 @@ export class MailWorker {
             lockedUntil: null,
           })
           .where(eq(outbox.id, row.id));
-        this.o.log?.error(`mail ${row.id} (${row.kind}) failed, attempt ${attempts}, retry in ${delay} ms: ${String(err)}`);
+        this.o.log?.error(
+          `mail ${row.id} (${row.kind}) failed, attempt ${attempts}, retry in ${delay} ms: ${String(err)}`,
+        );
         result.failed++;
       }
     }

@@ -6,7 +6,10 @@ const ISSUER = 'balie';
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 
 /** A 15-minute HS256 access token (DESIGN §6); `sub` is the user id. */
-export function signAccessToken(secret: string, user: { id: number; roles: readonly string[] }): Promise<string> {
+export function signAccessToken(
+  secret: string,
+  user: { id: number; roles: readonly string[] },
+): Promise<string> {
   return new SignJWT({ roles: [...user.roles] })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(user.id))

@@ -25,7 +25,11 @@ export async function countHits(db: DbOrTx, rule: RateLimit, key: string): Promi
     .select({ n: count() })
     .from(rateLimitHits)
     .where(
-      and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.key, key), gt(rateLimitHits.at, since(rule.windowSeconds))),
+      and(
+        eq(rateLimitHits.bucket, rule.bucket),
+        eq(rateLimitHits.key, key),
+        gt(rateLimitHits.at, since(rule.windowSeconds)),
+      ),
     );
   return row?.n ?? 0;
 }

@@ -28,7 +28,12 @@ export function testConfig(env: Record<string, string> = {}): Config {
  * Create one per test file (beforeAll) and close it in afterAll: migrating is the slow part.
  */
 export async function createTestApp(
-  options: { kind?: TestDatabaseKind; seed?: boolean; env?: Record<string, string>; webRoot?: string | null } = {},
+  options: {
+    kind?: TestDatabaseKind;
+    seed?: boolean;
+    env?: Record<string, string>;
+    webRoot?: string | null;
+  } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await createTestDatabase(options.kind ?? 'pglite');

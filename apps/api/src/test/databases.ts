@@ -10,7 +10,9 @@ import { migrateDatabase, MIGRATIONS_FOLDER } from '../db/migrate.js';
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. Use with `describe.each(testDatabases)`. */
-export const testDatabases: TestDatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const testDatabases: TestDatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 export type TestDatabase = Database & { url?: string };
 
@@ -60,12 +62,16 @@ async function migratedTemplate(): Promise<Blob> {
   const hash = createHash('sha256');
   for (const dir of [MIGRATIONS_FOLDER, path.join(MIGRATIONS_FOLDER, 'meta')]) {
     for (const file of readdirSync(dir).sort()) {
-      if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(path.join(dir, file)));
+      if (file.endsWith('.sql') || file.endsWith('.json'))
+        hash.update(file).update(readFileSync(path.join(dir, file)));
     }
   }
   const file = path.join(tmpdir(), `balie-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
   if (!existsSync(file)) {
-    const database = await openDatabase({ databaseUrl: undefined, dataDir: '' }, { pgliteDataDir: 'memory://' });
+    const database = await openDatabase(
+      { databaseUrl: undefined, dataDir: '' },
+      { pgliteDataDir: 'memory://' },
+    );
     await migrateDatabase(database);
     const dump = await (database.client as PGlite).dumpDataDir('none');
     await database.close();

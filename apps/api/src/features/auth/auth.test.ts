@@ -11,14 +11,21 @@ describe.each(testDatabases)('auth on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, payload: payload as object });
+  const post = (url: string, payload: unknown) =>
+    t.app.inject({ method: 'POST', url, payload: payload as object });
   let seq = 0;
   const uniqueEmail = () => `person${++seq}.${Date.now()}@example.org`;
 
   /** Registers a fresh account and returns its address and login answer. */
   async function registerFresh(password = 'Secret123!') {
     const email = uniqueEmail();
-    const res = await post('/api/register', { email, password, firstName: 'Piet', lastName: 'Puk', language: 'en' });
+    const res = await post('/api/register', {
+      email,
+      password,
+      firstName: 'Piet',
+      lastName: 'Puk',
+      language: 'en',
+    });
     expect(res.statusCode).toBe(201);
     return { email, password, body: res.json() };
   }
@@ -30,7 +37,11 @@ describe.each(testDatabases)('auth on %s', (kind) => {
       const body = res.json();
       expect(body.token.split('.')).toHaveLength(3);
       expect(body.refresh_token.length).toBeGreaterThanOrEqual(43);
-      expect(body.user).toMatchObject({ email: 'admin@example.com', roles: ['ROLE_ADMIN'], fullName: 'Anna de Vries' });
+      expect(body.user).toMatchObject({
+        email: 'admin@example.com',
+        roles: ['ROLE_ADMIN'],
+        fullName: 'Anna de Vries',
+      });
       expect(body.user.language).toMatchObject({ id: 251, code: 'nl-NL' });
       expect(body.user).not.toHaveProperty('passwordHash');
     });
@@ -42,7 +53,10 @@ describe.each(testDatabases)('auth on %s', (kind) => {
       ]) {
         const res = await post('/api/login', payload);
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ code: 'invalid_credentials', message: 'The data entered is not known to us' });
+        expect(res.json()).toEqual({
+          code: 'invalid_credentials',
+          message: 'The data entered is not known to us',
+        });
       }
     });
 
@@ -65,7 +79,10 @@ describe.each(testDatabases)('auth on %s', (kind) => {
 
     it('records logins in the audit log', async () => {
       const s = await loginAs(t.app, 'user');
-      const rows = await t.database.db.select().from(auditEvents).where(eq(auditEvents.actorUserId, s.userId));
+      const rows = await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.actorUserId, s.userId));
       expect(rows.map((r) => r.action)).toContain('login');
     });
 
@@ -78,7 +95,9 @@ describe.each(testDatabases)('auth on %s', (kind) => {
       expect(locked.statusCode).toBe(429);
       expect(locked.json().code).toBe('too_many_requests');
       // Another account is not affected.
-      expect((await post('/api/login', { username: 'user@example.com', password: 'User1234!' })).statusCode).toBe(200);
+      expect(
+        (await post('/api/login', { username: 'user@example.com', password: 'User1234!' })).statusCode,
+      ).toBe(200);
     });
   });
 
@@ -89,7 +108,10 @@ describe.each(testDatabases)('auth on %s', (kind) => {
       expect(res.statusCode).toBe(200);
       const pair = res.json();
       expect(pair.refresh_token).not.toBe(s.refreshToken);
-      const me = await t.app.inject({ url: '/api/user/current', headers: { authorization: `Bearer ${pair.token}` } });
+      const me = await t.app.inject({
+        url: '/api/user/current',
+        headers: { authorization: `Bearer ${pair.token}` },
+      });
       expect(me.statusCode).toBe(200);
       expect((await post('/api/refresh-token', { refresh_token: pair.refresh_token })).statusCode).toBe(200);
     });
@@ -134,16 +156,27 @@ describe.each(testDatabases)('auth on %s', (kind) => {
   describe('POST /api/register', () => {
     it('creates a ROLE_USER account that is signed in at once', async () => {
       const { email, body } = await registerFresh();
-      expect(body.user).toMatchObject({ email, roles: ['ROLE_USER'], firstName: 'Piet', fullName: 'Piet Puk' });
+      expect(body.user).toMatchObject({
+        email,
+        roles: ['ROLE_USER'],
+        firstName: 'Piet',
+        fullName: 'Piet Puk',
+      });
       expect(body.user.language.code).toBe('en-GB');
-      const me = await t.app.inject({ url: '/api/user/current', headers: { authorization: `Bearer ${body.token}` } });
+      const me = await t.app.inject({
+        url: '/api/user/current',
+        headers: { authorization: `Bearer ${body.token}` },
+      });
       expect(me.json().email).toBe(email);
     });
 
     it('answers 409 for an address that exists (in any case)', async () => {
       const res = await post('/api/register', { email: 'USER@example.com', password: 'Secret123!' });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: 'conflict', errors: [{ property: 'email', message: 'email_taken' }] });
+      expect(res.json()).toMatchObject({
+        code: 'conflict',
+        errors: [{ property: 'email', message: 'email_taken' }],
+      });
     });
 
     it('names each rule a weak password breaks', async () => {
@@ -153,14 +186,19 @@ describe.each(testDatabases)('auth on %s', (kind) => {
       expect(messages.map((e: { message: string }) => e.message)).toEqual(
         expect.arrayContaining(['password_min_size', 'password_special_char', 'password_capital']),
       );
-      const badDate = await post('/api/register', { email: uniqueEmail(), password: 'Secret123!', birthDay: '31-12-2000' });
+      const badDate = await post('/api/register', {
+        email: uniqueEmail(),
+        password: 'Secret123!',
+        birthDay: '31-12-2000',
+      });
       expect(badDate.json().errors).toEqual([{ property: 'birthDay', message: 'invalid_date' }]);
     });
 
     it('allows 5 registrations attempts per address per hour, then 429', async () => {
       const email = uniqueEmail();
       const statuses = [];
-      for (let i = 0; i < 6; i++) statuses.push((await post('/api/register', { email, password: 'Secret123!' })).statusCode);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await post('/api/register', { email, password: 'Secret123!' })).statusCode);
       expect(statuses).toEqual([201, 409, 409, 409, 409, 429]);
     });
   });
@@ -170,7 +208,10 @@ describe.each(testDatabases)('auth on %s', (kind) => {
       t.database.db
         .select({ id: outbox.id, payload: outbox.payload })
         .from(outbox)
-        .innerJoin(passwordResetTokens, sql`${passwordResetTokens.id} = (${outbox.payload}->>'resetTokenId')::int`)
+        .innerJoin(
+          passwordResetTokens,
+          sql`${passwordResetTokens.id} = (${outbox.payload}->>'resetTokenId')::int`,
+        )
         .where(sql`${passwordResetTokens.userId} = (SELECT id FROM users WHERE email = ${userEmail})`);
 
     /** The token the mail will carry, derived the way the renderer does. */
@@ -215,7 +256,9 @@ describe.each(testDatabases)('auth on %s', (kind) => {
       expect(ok.statusCode).toBe(200);
       expect((await post('/api/login', { username: email, password })).statusCode).toBe(401);
       expect((await post('/api/login', { username: email, password: 'Brand-New1' })).statusCode).toBe(200);
-      expect((await post('/api/refresh-token', { refresh_token: session.refreshToken })).statusCode).toBe(401);
+      expect((await post('/api/refresh-token', { refresh_token: session.refreshToken })).statusCode).toBe(
+        401,
+      );
 
       const again = await patch({ password: 'Another-New1', token });
       expect(again.statusCode).toBe(400);

@@ -55,8 +55,14 @@ export async function findResetTokenById(db: DbOrTx, id: number): Promise<ResetT
   return row;
 }
 
-export async function findResetTokenByHash(db: DbOrTx, tokenHash: string): Promise<ResetTokenRow | undefined> {
-  const [row] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.tokenHash, tokenHash));
+export async function findResetTokenByHash(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<ResetTokenRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(eq(passwordResetTokens.tokenHash, tokenHash));
   return row;
 }
 

@@ -9,6 +9,7 @@ import {
 import { recordAudit } from '../../audit/audit.js';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { sqlStateOf, SQLSTATE } from '../../db/errors.js';
 import { httpError, validationError } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { PASSWORD_RESET_MAIL } from '../../mail/kinds/password-reset.js';
@@ -51,7 +52,9 @@ export async function login(ctx: Ctx, username: string, password: string): Promi
   const email = users.normaliseEmail(username);
   await assertUnderLimit(ctx.db, RATE_LIMITS.failedLogin, email);
   const found = await users.findUserByEmail(ctx.db, email);
-  const ok = found ? await verifyPassword(found.user.passwordHash, password) : (await burnPasswordCheck(password), false);
+  const ok = found
+    ? await verifyPassword(found.user.passwordHash, password)
+    : (await burnPasswordCheck(password), false);
   if (!found || !ok) {
     await recordHit(ctx.db, RATE_LIMITS.failedLogin, email);
     await recordAudit(ctx.db, {
@@ -65,7 +68,13 @@ export async function login(ctx: Ctx, username: string, password: string): Promi
   }
   const pair = await ctx.db.transaction(async (tx) => {
     const tokens = await issueTokens(tx, ctx.config, found.user, randomUUID());
-    await recordAudit(tx, { actorUserId: found.user.id, action: 'login', subjectType: 'user', subjectId: found.user.id, ip: ctx.ip });
+    await recordAudit(tx, {
+      actorUserId: found.user.id,
+      action: 'login',
+      subjectType: 'user',
+      subjectId: found.user.id,
+      ip: ctx.ip,
+    });
     return tokens;
   });
   return { ...pair, user: toUser(found) };
@@ -113,7 +122,13 @@ export async function logout(ctx: Ctx, refreshToken: string): Promise<void> {
   if (!row) return;
   await ctx.db.transaction(async (tx) => {
     await repo.revokeFamily(tx, row.familyId);
-    await recordAudit(tx, { actorUserId: row.userId, action: 'logout', subjectType: 'user', subjectId: row.userId, ip: ctx.ip });
+    await recordAudit(tx, {
+      actorUserId: row.userId,
+      action: 'logout',
+      subjectType: 'user',
+      subjectId: row.userId,
+      ip: ctx.ip,
+    });
   });
 }
 
@@ -123,7 +138,8 @@ async function languageIdOf(db: Db, code: string | undefined): Promise<number> {
   const wanted = code.toLowerCase();
   const all = await users.listLanguages(db);
   const match =
-    all.find((l) => l.code.toLowerCase() === wanted) ?? all.find((l) => l.code.toLowerCase().split('-')[0] === wanted.split('-')[0]);
+    all.find((l) => l.code.toLowerCase() === wanted) ??
+    all.find((l) => l.code.toLowerCase().split('-')[0] === wanted.split('-')[0]);
   return match?.id ?? DEFAULT_LANGUAGE.id;
 }
 
@@ -132,32 +148,44 @@ export async function register(ctx: Ctx, body: RegisterRequest): Promise<LoginRe
   const email = users.normaliseEmail(body.email);
   await consumeRateLimit(ctx.db, RATE_LIMITS.register, email);
   if (await users.findUserByEmail(ctx.db, email)) {
-    throw httpError('conflict', 'This e-mail address is already registered', [{ property: 'email', message: 'email_taken' }]);
+    throw httpError('conflict', 'This e-mail address is already registered', [
+      { property: 'email', message: 'email_taken' },
+    ]);
   }
   const passwordHash = await hashPassword(body.password);
   const languageId = await languageIdOf(ctx.db, body.language);
-  const result = await ctx.db.transaction(async (tx) => {
-    const user = await users.insertUser(tx, {
-      email,
-      passwordHash,
-      firstName: body.firstName || null,
-      lastName: body.lastName || null,
-      birthDay: body.birthDay ?? null,
-      serviceBookNr: body.serviceBookNr ?? null,
-      cardNumber: body.cardNumber ?? null,
-      timezone: body.timezone ?? null,
-      languageId,
-      roles: ['ROLE_USER'],
+  const result = await ctx.db
+    .transaction(async (tx) => {
+      const user = await users.insertUser(tx, {
+        email,
+        passwordHash,
+        firstName: body.firstName || null,
+        lastName: body.lastName || null,
+        birthDay: body.birthDay ?? null,
+        serviceBookNr: body.serviceBookNr ?? null,
+        cardNumber: body.cardNumber ?? null,
+        timezone: body.timezone ?? null,
+        languageId,
+        roles: ['ROLE_USER'],
+      });
+      await recordAudit(tx, {
+        actorUserId: user.id,
+        action: 'register',
+        subjectType: 'user',
+        subjectId: user.id,
+        ip: ctx.ip,
+      });
+      return { user, tokens: await issueTokens(tx, ctx.config, user, randomUUID()) };
+    })
+    .catch((err: unknown) => {
+      // Two registrations of one address at once: the unique index decides.
+      if (sqlStateOf(err) === SQLSTATE.uniqueViolation) {
+        throw httpError('conflict', 'This e-mail address is already registered', [
+          { property: 'email', message: 'email_taken' },
+        ]);
+      }
+      throw err;
     });
-    await recordAudit(tx, { actorUserId: user.id, action: 'register', subjectType: 'user', subjectId: user.id, ip: ctx.ip });
-    return { user, tokens: await issueTokens(tx, ctx.config, user, randomUUID()) };
-  }).catch((err: unknown) => {
-    // Two registrations of one address at once: the unique index decides.
-    if ((err as { cause?: { code?: string } }).cause?.code === '23505') {
-      throw httpError('conflict', 'This e-mail address is already registered', [{ property: 'email', message: 'email_taken' }]);
-    }
-    throw err;
-  });
   const found = await users.findUserById(ctx.db, result.user.id);
   if (!found) throw httpError('not_found');
   return { ...result.tokens, user: toUser(found) };
@@ -202,6 +230,12 @@ export async function resetPassword(ctx: Ctx, token: string, password: string): 
     if (!(await repo.markResetTokenUsed(tx, row.id))) throw notFound();
     await users.updateUser(tx, row.userId, { passwordHash });
     await repo.revokeAllOfUser(tx, row.userId);
-    await recordAudit(tx, { actorUserId: row.userId, action: 'password_reset', subjectType: 'user', subjectId: row.userId, ip: ctx.ip });
+    await recordAudit(tx, {
+      actorUserId: row.userId,
+      action: 'password_reset',
+      subjectType: 'user',
+      subjectId: row.userId,
+      ip: ctx.ip,
+    });
   });
 }

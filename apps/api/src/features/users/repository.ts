@@ -18,7 +18,10 @@ export type UserWithLanguage = { user: UserRow; language: LanguageRow | null };
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 function selectUsers(db: DbOrTx) {
-  return db.select({ user: users, language: languages }).from(users).leftJoin(languages, eq(users.languageId, languages.id));
+  return db
+    .select({ user: users, language: languages })
+    .from(users)
+    .leftJoin(languages, eq(users.languageId, languages.id));
 }
 
 export async function findUserById(db: DbOrTx, id: number): Promise<UserWithLanguage | undefined> {
@@ -74,13 +77,21 @@ export function listMemberCards(db: DbOrTx, userId: number) {
   return db.select().from(memberCards).where(eq(memberCards.userId, userId)).orderBy(asc(memberCards.id));
 }
 export function listQualifications(db: DbOrTx, userId: number) {
-  return db.select().from(qualifications).where(eq(qualifications.userId, userId)).orderBy(asc(qualifications.id));
+  return db
+    .select()
+    .from(qualifications)
+    .where(eq(qualifications.userId, userId))
+    .orderBy(asc(qualifications.id));
 }
 export function listServiceBooks(db: DbOrTx, userId: number) {
   return db.select().from(serviceBooks).where(eq(serviceBooks.userId, userId)).orderBy(asc(serviceBooks.id));
 }
 export function listSailingTimes(db: DbOrTx, userId: number) {
-  return db.select().from(sailingTimes).where(eq(sailingTimes.userId, userId)).orderBy(asc(sailingTimes.fromDate));
+  return db
+    .select()
+    .from(sailingTimes)
+    .where(eq(sailingTimes.userId, userId))
+    .orderBy(asc(sailingTimes.fromDate));
 }
 
 /** Counts of what belongs to a user: what GET /user/{id}/get-related reports (decision 0016). */
@@ -97,8 +108,14 @@ export async function countRelated(db: DbOrTx, userId: number) {
         .where(and(owned, eq(appointments.status, 'confirmed'), sql`lower(${appointments.during}) > now()`)),
     ),
     memberCards: await n(db.select({ n: count() }).from(memberCards).where(eq(memberCards.userId, userId))),
-    qualifications: await n(db.select({ n: count() }).from(qualifications).where(eq(qualifications.userId, userId))),
-    serviceBooks: await n(db.select({ n: count() }).from(serviceBooks).where(eq(serviceBooks.userId, userId))),
-    sailingTimes: await n(db.select({ n: count() }).from(sailingTimes).where(eq(sailingTimes.userId, userId))),
+    qualifications: await n(
+      db.select({ n: count() }).from(qualifications).where(eq(qualifications.userId, userId)),
+    ),
+    serviceBooks: await n(
+      db.select({ n: count() }).from(serviceBooks).where(eq(serviceBooks.userId, userId)),
+    ),
+    sailingTimes: await n(
+      db.select({ n: count() }).from(sailingTimes).where(eq(sailingTimes.userId, userId)),
+    ),
   };
 }

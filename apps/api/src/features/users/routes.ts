@@ -92,7 +92,10 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/users',
-    { preHandler: requireRole('ROLE_ADMIN'), schema: { tags, security, response: { 200: z.array(userSchema), ...errors } } },
+    {
+      preHandler: requireRole('ROLE_ADMIN'),
+      schema: { tags, security, response: { 200: z.array(userSchema), ...errors } },
+    },
     async () => (await repo.listUsers(app.db)).map(toUser),
   );
 

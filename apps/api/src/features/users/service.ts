@@ -44,12 +44,24 @@ export async function deleteUserAsAdmin(db: Db, actor: AuthUser, id: number, ip:
   if (actor.id === id) throw validationError('id', 'cannot_delete_self');
   await db.transaction(async (tx) => {
     if (!(await repo.deleteUser(tx, id))) throw httpError('not_found');
-    await recordAudit(tx, { actorUserId: actor.id, action: 'user_deleted', subjectType: 'user', subjectId: id, ip });
+    await recordAudit(tx, {
+      actorUserId: actor.id,
+      action: 'user_deleted',
+      subjectType: 'user',
+      subjectId: id,
+      ip,
+    });
   });
 }
 
 /** Grants or removes ROLE_ADMIN (promote-to-manager / demote-manager); other roles are kept. */
-export async function setAdminRole(db: Db, actor: AuthUser, id: number, grant: boolean, ip: string): Promise<User> {
+export async function setAdminRole(
+  db: Db,
+  actor: AuthUser,
+  id: number,
+  grant: boolean,
+  ip: string,
+): Promise<User> {
   if (!grant && actor.id === id) throw validationError('id', 'cannot_demote_self');
   await db.transaction(async (tx) => {
     const row = await repo.findUserById(tx, id);

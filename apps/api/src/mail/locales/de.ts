@@ -6,9 +6,11 @@ export const de: MailTexts = {
   signature: 'Mit freundlichen Grüßen\nBalie',
   passwordReset: {
     subject: 'Passwort zurücksetzen',
-    intro: 'Sie haben angefordert, Ihr Passwort zurückzusetzen. Wählen Sie über diesen Link ein neues Passwort:',
+    intro:
+      'Sie haben angefordert, Ihr Passwort zurückzusetzen. Wählen Sie über diesen Link ein neues Passwort:',
     validity: 'Der Link ist eine Stunde gültig und funktioniert einmal.',
-    ignore: 'Haben Sie dies nicht angefordert? Dann ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.',
+    ignore:
+      'Haben Sie dies nicht angefordert? Dann ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.',
     button: 'Neues Passwort wählen',
   },
 };

@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userSchema } from '@balie/shared';
+import { eq } from 'drizzle-orm';
+import { memberCards, sailingTimes, users } from '../../db/schema/index.js';
+import {
+  createTestApp,
+  login,
+  loginAs,
+  testDatabases,
+  type Session,
+  type TestApp,
+} from '../../test/index.js';
+
+describe.each(testDatabases)('users on %s', (kind) => {
+  let t: TestApp;
+  let admin: Session;
+  let user: Session;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+    admin = await loginAs(t.app, 'admin');
+    user = await loginAs(t.app, 'user');
+  });
+  afterAll(() => t?.close());
+
+  const get = (url: string, s?: Session) => t.app.inject({ method: 'GET', url, headers: s?.headers ?? {} });
+  let seq = 0;
+  /** A fresh ROLE_USER account, signed in. */
+  async function freshUser(): Promise<Session & { email: string }> {
+    const email = `member${++seq}.${Date.now()}@example.org`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email, password: 'Secret123!' },
+    });
+    expect(res.statusCode).toBe(201);
+    return { ...(await login(t.app, email, 'Secret123!')), email };
+  }
+
+  describe('GET /api/user/current', () => {
+    it('returns the signed-in user exactly in userSchema', async () => {
+      const res = await get('/api/user/current', user);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(userSchema.strict().parse(body)).toEqual(body);
+      expect(body).toMatchObject({ email: 'user@example.com', roles: ['ROLE_USER'], fullName: 'Jan Jansen' });
+    });
+    it('answers a guest and a bad token with 401', async () => {
+      expect((await get('/api/user/current')).statusCode).toBe(401);
+      const bad = await t.app.inject({
+        url: '/api/user/current',
+        headers: { authorization: 'Bearer nonsense' },
+      });
+      expect(bad.statusCode).toBe(401);
+      expect(bad.json().code).toBe('unauthorized');
+    });
+  });
+
+  describe('GET /api/user/{id} and generic-info', () => {
+    it('lets a user read themselves, and an admin anyone', async () => {
+      for (const path of ['', '/generic-info']) {
+        expect((await get(`/api/user/${user.userId}${path}`, user)).json().email).toBe('user@example.com');
+        expect((await get(`/api/user/${user.userId}${path}`, admin)).statusCode).toBe(200);
+      }
+    });
+    it('forbids a user reading someone else (403), a guest (401), and 404s unknown ids for admins', async () => {
+      expect((await get(`/api/user/${admin.userId}`, user)).statusCode).toBe(403);
+      expect((await get(`/api/user/${admin.userId}`)).statusCode).toBe(401);
+      expect((await get('/api/user/999999', admin)).statusCode).toBe(404);
+      const bad = await get('/api/user/abc', admin);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors[0].property).toBe('id');
+    });
+  });
+
+  describe('PATCH /api/user/{id}', () => {
+    it('changes only the fields sent, including language and ui locale', async () => {
+      const me = await freshUser();
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/user/${me.userId}`,
+        headers: me.headers,
+        payload: {
+          firstName: 'Kees',
+          phone: '+31 6 1234 5678',
+          languageId: 1,
+          uiSettings: { locale: 'en-GB' },
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        firstName: 'Kees',
+        phone: '+31 6 1234 5678',
+        language: { id: 1, code: 'en-GB' },
+        uiSettings: { locale: 'en-GB' },
+      });
+      const again = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/user/${me.userId}`,
+        headers: me.headers,
+        payload: { lastName: 'Bakker' },
+      });
+      expect(again.json()).toMatchObject({ firstName: 'Kees', lastName: 'Bakker', fullName: 'Kees Bakker' });
+    });
+    it('names bad fields: phone, birthDay, unknown language', async () => {
+      const me = await freshUser();
+      const patch = (payload: object) =>
+        t.app.inject({ method: 'PATCH', url: `/api/user/${me.userId}`, headers: me.headers, payload });
+      expect((await patch({ phone: 'call me' })).json().errors).toEqual([
+        { property: 'phone', message: 'invalid_phone' },
+      ]);
+      expect((await patch({ birthDay: '2000-13-40' })).json().errors).toEqual([
+        { property: 'birthDay', message: 'invalid_date' },
+      ]);
+      const lang = await patch({ languageId: 777 });
+      expect(lang.statusCode).toBe(400);
+      expect(lang.json().errors).toEqual([{ property: 'languageId', message: 'object/not-found' }]);
+    });
+    it('forbids changing someone else unless admin', async () => {
+      const other = await freshUser();
+      const byUser = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/user/${other.userId}`,
+        headers: user.headers,
+        payload: { firstName: 'X' },
+      });
+      expect(byUser.statusCode).toBe(403);
+      const byAdmin = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/user/${other.userId}`,
+        headers: admin.headers,
+        payload: { firstName: 'Y' },
+      });
+      expect(byAdmin.json().firstName).toBe('Y');
+      const byGuest = await t.app.inject({ method: 'PATCH', url: `/api/user/${other.userId}`, payload: {} });
+      expect(byGuest.statusCode).toBe(401);
+    });
+  });
+
+  describe('sub-resources and get-related', () => {
+    it('lists a user’s own member cards and sailing times; others get 403', async () => {
+      const me = await freshUser();
+      await t.database.db
+        .insert(memberCards)
+        .values({ userId: me.userId, cardNumber: 'MC-1', validFrom: '2026-01-01' });
+      await t.database.db
+        .insert(sailingTimes)
+        .values({ userId: me.userId, vessel: 'Zuiderzee', fromDate: '2026-02-01', days: 12 });
+      const cards = await get(`/api/user/${me.userId}/member-cards`, me);
+      expect(cards.json()).toEqual([
+        {
+          id: expect.any(Number),
+          cardNumber: 'MC-1',
+          description: null,
+          validFrom: '2026-01-01',
+          validUntil: null,
+        },
+      ]);
+      expect((await get(`/api/user/${me.userId}/sailing-times`, me)).json()).toMatchObject([
+        { vessel: 'Zuiderzee', fromDate: '2026-02-01', days: 12 },
+      ]);
+      expect((await get(`/api/user/${me.userId}/qualifications`, me)).json()).toEqual([]);
+      expect((await get(`/api/user/${me.userId}/service-books`, admin)).json()).toEqual([]);
+      expect((await get(`/api/user/${me.userId}/member-cards`, user)).statusCode).toBe(403);
+      const related = await get(`/api/user/${me.userId}/get-related`, me);
+      expect(related.json()).toEqual({
+        appointments: 0,
+        upcomingAppointments: 0,
+        memberCards: 1,
+        qualifications: 0,
+        serviceBooks: 0,
+        sailingTimes: 1,
+      });
+      expect((await get(`/api/user/${me.userId}/get-related`, user)).statusCode).toBe(403);
+    });
+  });
+
+  describe('administration', () => {
+    it('lists users for admins only', async () => {
+      const res = await get('/api/users', admin);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().map((u: { email: string }) => u.email)).toEqual(
+        expect.arrayContaining(['admin@example.com', 'user@example.com']),
+      );
+      expect((await get('/api/users', user)).statusCode).toBe(403);
+      expect((await get('/api/users')).statusCode).toBe(401);
+    });
+
+    it('promotes and demotes; the new role takes effect at once', async () => {
+      const member = await freshUser();
+      expect((await get('/api/users', member)).statusCode).toBe(403);
+      const promoted = await get(`/api/user/${member.userId}/promote-to-manager`, admin);
+      expect(promoted.statusCode).toBe(200);
+      expect(promoted.json().roles).toEqual(['ROLE_USER', 'ROLE_ADMIN']);
+      // Same access token, new role: roles are read from the database on every request.
+      expect((await get('/api/users', member)).statusCode).toBe(200);
+      const demoted = await get(`/api/user/${member.userId}/demote-manager`, admin);
+      expect(demoted.json().roles).toEqual(['ROLE_USER']);
+      expect((await get('/api/users', member)).statusCode).toBe(403);
+      expect((await get(`/api/user/${member.userId}/promote-to-manager`, user)).statusCode).toBe(403);
+      expect((await get(`/api/user/999999/promote-to-manager`, admin)).statusCode).toBe(404);
+      const self = await get(`/api/user/${admin.userId}/demote-manager`, admin);
+      expect(self.statusCode).toBe(400);
+      expect(self.json().errors).toEqual([{ property: 'id', message: 'cannot_demote_self' }]);
+    });
+
+    it('treats a developer as an admin (role groups expand)', async () => {
+      const dev = await freshUser();
+      await t.database.db
+        .update(users)
+        .set({ roles: ['ROLE_DEVELOPER'] })
+        .where(eq(users.id, dev.userId));
+      expect((await get('/api/users', dev)).statusCode).toBe(200);
+      expect((await get(`/api/user/${user.userId}`, dev)).statusCode).toBe(200);
+    });
+
+    it('deletes a user (admin, not yourself); the deleted user is locked out', async () => {
+      const member = await freshUser();
+      const del = (id: number, s?: Session) =>
+        t.app.inject({ method: 'DELETE', url: `/api/user/${id}`, headers: s?.headers ?? {} });
+      expect((await del(member.userId, user)).statusCode).toBe(403);
+      expect((await del(member.userId)).statusCode).toBe(401);
+      expect((await del(admin.userId, admin)).json().errors).toEqual([
+        { property: 'id', message: 'cannot_delete_self' },
+      ]);
+      expect((await del(member.userId, admin)).statusCode).toBe(204);
+      expect((await del(member.userId, admin)).statusCode).toBe(404);
+      expect((await get('/api/user/current', member)).statusCode).toBe(401);
+      const relogin = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: member.email, password: 'Secret123!' },
+      });
+      expect(relogin.statusCode).toBe(401);
+    });
+  });
+
+  describe('languages', () => {
+    it('offers en-GB and nl-NL in /languages and every locale in /locales', async () => {
+      const langs = (await get('/api/languages')).json();
+      expect(langs.map((l: { code: string }) => l.code)).toEqual(['en-GB', 'nl-NL']);
+      expect(langs[1]).toEqual({
+        id: 251,
+        code: 'nl-NL',
+        description: 'Nederlands',
+        short: 'NL',
+        flag: 'nl',
+        icon: null,
+        square_icon: null,
+      });
+      expect((await get('/api/locales')).json()).toHaveLength(3);
+      expect((await get('/api/locales?language=de-DE')).json().map((l: { id: number }) => l.id)).toEqual([2]);
+      expect((await get('/api/locales?language=nl')).json().map((l: { id: number }) => l.id)).toEqual([251]);
+      expect((await get('/api/locales?language=fr')).json()).toEqual([]);
+    });
+  });
+});
