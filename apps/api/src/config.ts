@@ -46,7 +46,8 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PROVIDER_TIMEZONE: z.string().refine(isZone, 'unknown IANA time zone').default(PROVIDER_TIMEZONE),
   DEMO_DATA: flag,
-  RESERVATION_MINUTES: z.coerce.number().int().min(1).max(120).default(RESERVATION_MINUTES),
+  // Fractions are allowed so browser tests can let a hold run out in seconds (e.g. 0.1 = 6 s).
+  RESERVATION_MINUTES: z.coerce.number().min(0.05).max(120).default(RESERVATION_MINUTES),
   SLOT_STEP_MINUTES: z.coerce.number().int().min(1).max(240).default(SLOT_STEP_MINUTES),
   CHANGE_CUTOFF_MINUTES: minutes(0),
 });

@@ -98,13 +98,27 @@ export function AppointmentChanger({ appointment, token, onChanged, onNotPossibl
         busy={busy}
       />
       {isOther && chosen && (
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+        // Sticky so that on a phone the button is in view right after choosing a slot high in a long list.
+        <Box
+          sx={{
+            position: 'sticky',
+            bottom: 0,
+            py: 1.5,
+            display: 'flex',
+            justifyContent: 'flex-end',
+            bgcolor: 'background.default',
+          }}
+        >
           <Button variant="contained" size="large" onClick={() => setConfirming(true)} disabled={busy}>
             {t('change.button')}
           </Button>
         </Box>
       )}
-      <Dialog open={confirming && chosen !== null} onClose={() => setConfirming(false)} aria-labelledby="change-confirm-title">
+      <Dialog
+        open={confirming && chosen !== null}
+        onClose={() => setConfirming(false)}
+        aria-labelledby="change-confirm-title"
+      >
         <DialogTitle id="change-confirm-title">{t('change.confirmTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText>

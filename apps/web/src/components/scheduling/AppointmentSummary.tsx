@@ -14,7 +14,10 @@ export interface SummaryData {
 
 /** The name as the spec writes it: initials, suffix (name prefix), last name. */
 export const fullName = (p: { initials: string; suffix: string; lastName: string }) =>
-  [p.initials, p.suffix, p.lastName].map((s) => s.trim()).filter(Boolean).join(' ');
+  [p.initials, p.suffix, p.lastName]
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .join(' ');
 
 /**
  * An appointment as a definition list (spec §2 change screen): date, start and end, items as
@@ -25,7 +28,10 @@ export function AppointmentSummary({ data }: { data: SummaryData }) {
   const rows: Array<[string, string]> = [
     [t('summary.date'), formatDate(data.fromDateTime, i18n.language)],
     [t('summary.time'), `${formatTime(data.fromDateTime)} – ${formatTime(data.untilDateTime)}`],
-    [t('summary.products'), data.items.map((i) => t('summary.item', { amount: i.amount, title: i.title })).join(', ')],
+    [
+      t('summary.products'),
+      data.items.map((i) => t('summary.item', { amount: i.amount, title: i.title })).join(', '),
+    ],
     [t('summary.duration'), t('summary.minutes', { count: data.duration })],
   ];
   if (data.deskName) rows.push([t('summary.desk'), data.deskName]);

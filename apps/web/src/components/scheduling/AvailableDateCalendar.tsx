@@ -26,6 +26,7 @@ const pickerTexts = { nl: nlNL, en: enUS, de: deDE } as const;
 export default function AvailableDateCalendar(props: AvailableDateCalendarProps) {
   const { availableDays, loading, loadingText, value, onChange, language } = props;
   const available = useMemo(() => new Set(availableDays), [availableDays]);
+  const firstAvailable = useMemo(() => [...availableDays].sort()[0] ?? null, [availableDays]);
   const today = DateTime.now().setZone(PROVIDER_TIMEZONE).startOf('day');
   // The latest selectable day is the same day three months ahead (up to 23:00 on it, spec §2).
   const lastDay = today.plus({ months: BOOKING_WINDOW_MONTHS }).set({ hour: 23 });
@@ -35,6 +36,12 @@ export default function AvailableDateCalendar(props: AvailableDateCalendarProps)
   return (
     <LocalizationProvider dateAdapter={AdapterLuxon} adapterLocale={localeOf(language)} localeText={texts}>
       <DateCalendar
+        // MUI makes only its "focused" day tabbable; if that is today and today is not bookable, the grid
+        // has no tab stop at all. Start on the first bookable day (remounting once the days have loaded).
+        key={firstAvailable ?? 'loading'}
+        referenceDate={
+          firstAvailable ? DateTime.fromISO(firstAvailable, { zone: PROVIDER_TIMEZONE }) : undefined
+        }
         timezone={PROVIDER_TIMEZONE}
         views={['day']}
         value={value ? DateTime.fromISO(value, { zone: PROVIDER_TIMEZONE }) : null}

@@ -28,7 +28,8 @@ interface Props {
 
 /** The date picker and the time-slot buttons of spec §2, shared by booking, edit-by-token and change. */
 export function DateSlotPicker(props: Props) {
-  const { appointmentItems, appointmentId, token, date, onDateChange, selectedBeginTime, onSlotSelect } = props;
+  const { appointmentItems, appointmentId, token, date, onDateChange, selectedBeginTime, onSlotSelect } =
+    props;
   const { t, i18n } = useTranslation('booking');
   const heading = props.headingLevel ?? 'h3';
   const changing = appointmentId === undefined ? {} : { appointmentId, ...(token ? { token } : {}) };
@@ -60,7 +61,9 @@ export function DateSlotPicker(props: Props) {
       </Box>
       <Box component="section" aria-labelledby={`${id}-time`} aria-busy={slots.isFetching}>
         <Typography id={`${id}-time`} component={heading} variant="h6" gutterBottom>
-          {date ? t('picker.timeHeadingFor', { date: formatDate(date, i18n.language) }) : t('picker.timeHeading')}
+          {date
+            ? t('picker.timeHeadingFor', { date: formatDate(date, i18n.language) })
+            : t('picker.timeHeading')}
         </Typography>
         {!date ? (
           <Typography color="text.secondary">{t('picker.chooseDateFirst')}</Typography>

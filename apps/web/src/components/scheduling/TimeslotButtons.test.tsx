@@ -4,7 +4,11 @@ import type { Timeslot } from '@balie/shared';
 import { groupSlotsByDayPart, sameInstant } from './groupSlots';
 import { TimeslotButtons } from './TimeslotButtons';
 
-const slot = (beginTime: string, endTime: string): Timeslot => ({ beginTime, endTime, desk: { id: 1, name: 'Desk 1' } });
+const slot = (beginTime: string, endTime: string): Timeslot => ({
+  beginTime,
+  endTime,
+  desk: { id: 1, name: 'Desk 1' },
+});
 
 // The server may answer in UTC or with the Amsterdam offset; both must show Amsterdam wall-clock time.
 const slots = [
@@ -51,13 +55,27 @@ describe('slots in the provider zone', () => {
   it('renders HH:mm buttons in Amsterdam time under their day part, the chosen one pressed', () => {
     render(<TimeslotButtons slots={slots} selected="2026-12-01T12:00:00+01:00" onSelect={vi.fn()} />);
     const morning = screen.getByRole('region', { name: 'Morning' });
-    expect(within(morning).getAllByRole('button').map((b) => b.textContent)).toEqual(['08:48', '11:48']);
+    expect(
+      within(morning)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['08:48', '11:48']);
     const afternoon = screen.getByRole('region', { name: 'Afternoon' });
-    expect(within(afternoon).getAllByRole('button').map((b) => b.textContent)).toEqual(['12:00', '16:48']);
+    expect(
+      within(afternoon)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['12:00', '16:48']);
     const evening = screen.getByRole('region', { name: 'Evening' });
-    expect(within(evening).getByRole('button', { name: '17:00 to 17:12' })).toHaveAttribute('aria-pressed', 'false');
+    expect(within(evening).getByRole('button', { name: '17:00 to 17:12' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     // 12:00+01:00 is the same instant as 11:00Z.
-    expect(within(afternoon).getByRole('button', { name: '12:00 to 12:12' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(afternoon).getByRole('button', { name: '12:00 to 12:12' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   it('compares instants, not spellings', () => {

@@ -31,7 +31,11 @@ export function fakeApi(handler: FakeHandler): FakeRequest[] {
   vi.stubGlobal('fetch', async (input: Request) => {
     const url = new URL(input.url);
     const text = await input.text();
-    const request = { method: input.method, path: url.pathname + url.search, body: text ? JSON.parse(text) : undefined };
+    const request = {
+      method: input.method,
+      path: url.pathname + url.search,
+      body: text ? JSON.parse(text) : undefined,
+    };
     log.push(request);
     const answer = await handler(request);
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {

@@ -53,7 +53,12 @@ export const appointmentsApi = api.injectEndpoints({
     }),
     cancelAppointment: build.mutation<unknown, number>({
       query: (id) => `/appointment/${id}/cancel`,
-      invalidatesTags: (_r, _e, id) => [{ type: 'Appointment', id }, 'Appointments', 'Timeslot', 'AvailableDays'],
+      invalidatesTags: (_r, _e, id) => [
+        { type: 'Appointment', id },
+        'Appointments',
+        'Timeslot',
+        'AvailableDays',
+      ],
     }),
     checkInAppointment: build.mutation<unknown, number>({
       query: (id) => `/appointment/${id}/check-in`,

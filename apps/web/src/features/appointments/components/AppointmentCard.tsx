@@ -24,10 +24,16 @@ export function AppointmentCard({ appointment: a, busy, onCancel, onCheckIn }: P
   const today = inProviderZone(a.fromDateTime).hasSame(nowInProviderZone(), 'day');
   const headingId = `appointment-${a.id}`;
   return (
-    <Paper component="li" variant="outlined" aria-labelledby={headingId} sx={{ p: 2, display: 'grid', gap: 1 }}>
+    <Paper
+      component="li"
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: 2, display: 'grid', gap: 1 }}
+    >
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Typography id={headingId} component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          {formatDate(a.fromDateTime, i18n.language)}, {formatTime(a.fromDateTime)} – {formatTime(a.untilDateTime)}
+          {formatDate(a.fromDateTime, i18n.language)}, {formatTime(a.fromDateTime)} –{' '}
+          {formatTime(a.untilDateTime)}
         </Typography>
         <Chip size="small" color={statusColor[a.status]} label={t(`status.${a.status}`)} />
       </Box>

@@ -43,7 +43,20 @@ export function AppointmentsCalendar({ appointments, onRangeChange }: Props) {
   return (
     <Box
       sx={{
-        '& .fc': { fontFamily: 'inherit' },
+        // FullCalendar is themed through its CSS variables: the app's dark blue instead of its own grey.
+        '& .fc': (theme) => ({
+          fontFamily: 'inherit',
+          '--fc-button-bg-color': theme.palette.primary.main,
+          '--fc-button-border-color': theme.palette.primary.main,
+          '--fc-button-hover-bg-color': theme.palette.primary.dark,
+          '--fc-button-hover-border-color': theme.palette.primary.dark,
+          '--fc-button-active-bg-color': theme.palette.primary.light,
+          '--fc-button-active-border-color': theme.palette.primary.light,
+          '--fc-event-bg-color': theme.palette.primary.main,
+          '--fc-event-border-color': theme.palette.primary.main,
+          '--fc-today-bg-color': 'rgba(11, 45, 91, 0.06)',
+        }),
+        '& .fc .fc-daygrid-dot-event': { color: 'text.primary' },
         '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
         '& .fc .fc-toolbar-title': { fontSize: { xs: '1.1rem', sm: '1.5rem' } },
         '& .appointment-checked_in': { opacity: 0.7 },
@@ -55,8 +68,17 @@ export function AppointmentsCalendar({ appointments, onRangeChange }: Props) {
         locales={locales}
         locale={localeCode(i18n.language)}
         initialView="dayGridMonth"
-        headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,listWeek' }}
-        buttonText={{ today: t('calendar.today'), month: t('calendar.month'), week: t('calendar.week'), list: t('calendar.list') }}
+        headerToolbar={{
+          left: 'prev,next today',
+          center: 'title',
+          right: 'dayGridMonth,timeGridWeek,listWeek',
+        }}
+        buttonText={{
+          today: t('calendar.today'),
+          month: t('calendar.month'),
+          week: t('calendar.week'),
+          list: t('calendar.list'),
+        }}
         noEventsText={t('calendar.noAppointments')}
         events={events}
         eventClick={onEventClick}
@@ -64,7 +86,9 @@ export function AppointmentsCalendar({ appointments, onRangeChange }: Props) {
         slotMinTime="07:00:00"
         slotMaxTime="21:00:00"
         height="auto"
-        datesSet={(range) => onRangeChange({ from: range.startStr.slice(0, 10), until: range.endStr.slice(0, 10) })}
+        datesSet={(range) =>
+          onRangeChange({ from: range.startStr.slice(0, 10), until: range.endStr.slice(0, 10) })
+        }
       />
     </Box>
   );

@@ -58,74 +58,74 @@ export default function AppointmentsPage() {
   return (
     <PageFrame title={t('list.heading')}>
       <Box sx={{ display: 'grid', gap: 2 }}>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={hideExpired}
-            onChange={(e) => {
-              setHideExpired(e.target.checked);
+        <FormControlLabel
+          control={
+            <Switch
+              checked={hideExpired}
+              onChange={(e) => {
+                setHideExpired(e.target.checked);
+                setPage(1);
+              }}
+            />
+          }
+          label={t('list.hideExpired')}
+        />
+        {query.isLoading ? (
+          <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+            <CircularProgress size={20} />
+            <Typography>{t('list.loading')}</Typography>
+          </Box>
+        ) : query.isError ? (
+          <Alert severity="error">{t('errors.generic')}</Alert>
+        ) : (query.data?.items.length ?? 0) === 0 ? (
+          <Alert severity="info">{t('list.empty')}</Alert>
+        ) : (
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+            {query.data?.items.map((a) => (
+              <AppointmentCard
+                key={a.id}
+                appointment={a}
+                busy={cancelling.isLoading || checkingIn.isLoading}
+                onCancel={() => setToCancel(a)}
+                onCheckIn={() => run(checkIn(a.id).unwrap(), t('messages.checkedIn'), t('errors.generic'))}
+              />
+            ))}
+          </Box>
+        )}
+        {query.data && query.data.total > 0 && (
+          <TablePagination
+            component="div"
+            count={query.data.total}
+            page={page - 1}
+            onPageChange={(_e, p) => setPage(p + 1)}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={PAGE_SIZES}
+            onRowsPerPageChange={(e) => {
+              setPageSize(Number(e.target.value));
               setPage(1);
             }}
+            labelRowsPerPage={t('list.rowsPerPage')}
+            labelDisplayedRows={({ from, to, count }) => t('list.displayedRows', { from, to, count })}
           />
-        }
-        label={t('list.hideExpired')}
-      />
-      {query.isLoading ? (
-        <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-          <CircularProgress size={20} />
-          <Typography>{t('list.loading')}</Typography>
-        </Box>
-      ) : query.isError ? (
-        <Alert severity="error">{t('errors.generic')}</Alert>
-      ) : (query.data?.items.length ?? 0) === 0 ? (
-        <Alert severity="info">{t('list.empty')}</Alert>
-      ) : (
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
-          {query.data?.items.map((a) => (
-            <AppointmentCard
-              key={a.id}
-              appointment={a}
-              busy={cancelling.isLoading || checkingIn.isLoading}
-              onCancel={() => setToCancel(a)}
-              onCheckIn={() => run(checkIn(a.id).unwrap(), t('messages.checkedIn'), t('errors.generic'))}
-            />
-          ))}
-        </Box>
-      )}
-      {query.data && query.data.total > 0 && (
-        <TablePagination
-          component="div"
-          count={query.data.total}
-          page={page - 1}
-          onPageChange={(_e, p) => setPage(p + 1)}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(1);
-          }}
-          labelRowsPerPage={t('list.rowsPerPage')}
-          labelDisplayedRows={({ from, to, count }) => t('list.displayedRows', { from, to, count })}
-        />
-      )}
-      <Dialog open={toCancel !== null} onClose={() => setToCancel(null)} aria-labelledby="cancel-title">
-        <DialogTitle id="cancel-title">{t('cancelDialog.title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {toCancel &&
-              t('cancelDialog.text', {
-                date: formatDate(toCancel.fromDateTime, i18n.language),
-                time: formatTime(toCancel.fromDateTime),
-              })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setToCancel(null)}>{t('cancelDialog.keep')}</Button>
-          <Button color="error" variant="contained" onClick={confirmCancel}>
-            {t('cancelDialog.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        )}
+        <Dialog open={toCancel !== null} onClose={() => setToCancel(null)} aria-labelledby="cancel-title">
+          <DialogTitle id="cancel-title">{t('cancelDialog.title')}</DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              {toCancel &&
+                t('cancelDialog.text', {
+                  date: formatDate(toCancel.fromDateTime, i18n.language),
+                  time: formatTime(toCancel.fromDateTime),
+                })}
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setToCancel(null)}>{t('cancelDialog.keep')}</Button>
+            <Button color="error" variant="contained" onClick={confirmCancel}>
+              {t('cancelDialog.confirm')}
+            </Button>
+          </DialogActions>
+        </Dialog>
       </Box>
     </PageFrame>
   );

@@ -18,7 +18,9 @@ export default function CalendarPage() {
       <AppointmentsCalendar
         appointments={query.data ?? []}
         onRangeChange={(next) =>
-          setRange((current) => (current?.from === next.from && current.until === next.until ? current : next))
+          setRange((current) =>
+            current?.from === next.from && current.until === next.until ? current : next,
+          )
         }
       />
     </PageFrame>

@@ -3,16 +3,26 @@ import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROVIDER_TIMEZONE } from '@balie/shared';
-import { apiError, fakeApi, type FakeRequest, type FakeAnswer } from '../../../components/scheduling/test/fakeApi';
+import {
+  apiError,
+  fakeApi,
+  type FakeRequest,
+  type FakeAnswer,
+} from '../../../components/scheduling/test/fakeApi';
 import { appointment, reservation } from '../../../components/scheduling/test/fixtures';
 import { aUser, renderRoute } from '../../../test/renderRoute';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const day = DateTime.now().setZone(PROVIDER_TIMEZONE).plus({ days: 2 }).startOf('day');
-const at = (hhmm: string) => DateTime.fromISO(`${day.toISODate()}T${hhmm}`, { zone: PROVIDER_TIMEZONE }).toISO() ?? '';
+const at = (hhmm: string) =>
+  DateTime.fromISO(`${day.toISODate()}T${hhmm}`, { zone: PROVIDER_TIMEZONE }).toISO() ?? '';
 const current = appointment({ id: 42, fromDateTime: at('09:00'), untilDateTime: at('09:24') });
-const slots = ['09:00', '10:00'].map((t) => ({ beginTime: at(t), endTime: at(t), desk: { id: 1, name: 'Desk 1' } }));
+const slots = ['09:00', '10:00'].map((t) => ({
+  beginTime: at(t),
+  endTime: at(t),
+  desk: { id: 1, name: 'Desk 1' },
+}));
 
 function server(routes: Record<string, (r: FakeRequest) => FakeAnswer> = {}) {
   return fakeApi((request) => {
@@ -45,15 +55,24 @@ describe('change appointment (spec §2)', { timeout: 20_000 }, () => {
     const log = server();
     const user = await openAndChoose10();
     await user.click(screen.getByRole('button', { name: 'Change appointment' }));
-    expect(await screen.findByRole('dialog', { name: 'Change your appointment?' })).toHaveTextContent('10:00');
+    expect(await screen.findByRole('dialog', { name: 'Change your appointment?' })).toHaveTextContent(
+      '10:00',
+    );
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(log.filter((r) => r.method !== 'GET' && !r.path.includes('available-days') && !r.path.includes('timeslots'))).toEqual([]);
+    expect(
+      log.filter(
+        (r) => r.method !== 'GET' && !r.path.includes('available-days') && !r.path.includes('timeslots'),
+      ),
+    ).toEqual([]);
   });
 
   it('holds the new slot for this appointment, moves it, says so and returns to the calendar', async () => {
     const log = server({
-      'POST /api/appointment/make-reservation': () => ({ status: 201, body: reservation({ fromDateTime: at('10:00') }) }),
+      'POST /api/appointment/make-reservation': () => ({
+        status: 201,
+        body: reservation({ fromDateTime: at('10:00') }),
+      }),
       'PATCH /api/appointment/42': () => ({ status: 200, body: { ...current, fromDateTime: at('10:00') } }),
     });
     const user = await openAndChoose10();
@@ -68,7 +87,10 @@ describe('change appointment (spec §2)', { timeout: 20_000 }, () => {
       fromDateTime: at('10:00'),
       appointmentItems: [{ productId: 1, amount: 2 }],
     });
-    expect(log.find((r) => r.method === 'PATCH')?.body).toEqual({ reservationId: reservation().id, newStatus: 'confirmed' });
+    expect(log.find((r) => r.method === 'PATCH')?.body).toEqual({
+      reservationId: reservation().id,
+      newStatus: 'confirmed',
+    });
   });
 
   it('shows the generic error when the change fails, and the not-possible page on change_not_possible', async () => {
@@ -83,6 +105,8 @@ describe('change appointment (spec §2)', { timeout: 20_000 }, () => {
     answer = apiError(409, 'change_not_possible');
     await user.click(await screen.findByRole('button', { name: 'Change appointment' }));
     await user.click(await screen.findByRole('button', { name: 'Yes, change' }));
-    expect(await screen.findByRole('heading', { name: 'Changing your appointment is not possible' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Changing your appointment is not possible' }),
+    ).toBeInTheDocument();
   });
 });

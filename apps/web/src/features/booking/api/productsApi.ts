@@ -19,4 +19,5 @@ export const bookingProductsApi = api.injectEndpoints({
 export const { useGetBookableProductsQuery, useGetBookableProductCategoriesQuery } = bookingProductsApi;
 
 /** Download address of a product file (DESIGN §5); the server sends it as an attachment. */
-export const productFileUrl = (productId: number, fileId: number) => `/api/product/${productId}/file/${fileId}`;
+export const productFileUrl = (productId: number, fileId: number) =>
+  `/api/product/${productId}/file/${fileId}`;

@@ -21,7 +21,11 @@ export function BookingStepper({ step }: { step: BookingStep }) {
         ))}
       </Stepper>
       {step !== 'done' && (
-        <Typography variant="body2" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, mb: 1 }}>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          sx={{ display: { xs: 'block', sm: 'none' }, mb: 1 }}
+        >
           {t('steps.progress', { current: active + 1, total: STEPS.length, name: t(`steps.${step}`) })}
         </Typography>
       )}

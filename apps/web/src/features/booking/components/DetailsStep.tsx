@@ -14,7 +14,12 @@ import { StepHeading } from './StepHeading';
 type FormInput = z.input<typeof personalDataSchema>;
 type FormOutput = z.output<typeof personalDataSchema>;
 
-const fields: ReadonlyArray<{ name: FieldPath<FormInput>; autoComplete: string; type?: string; required?: boolean }> = [
+const fields: ReadonlyArray<{
+  name: FieldPath<FormInput>;
+  autoComplete: string;
+  type?: string;
+  required?: boolean;
+}> = [
   { name: 'initials', autoComplete: 'off' },
   { name: 'suffix', autoComplete: 'off' },
   { name: 'lastName', autoComplete: 'family-name', required: true },
@@ -31,7 +36,7 @@ export function DetailsStep() {
     register,
     handleSubmit,
     subscribe,
-    formState: { errors, isValid },
+    formState: { errors },
   } = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(personalDataSchema),
     mode: 'onBlur',
@@ -47,6 +52,10 @@ export function DetailsStep() {
       }),
     [subscribe, dispatch],
   );
+
+  // Errors show on blur (spec §4), but the Next button follows what is typed: with react-hook-form's onBlur
+  // mode its own isValid would wait for the last field to lose focus, so Enter in that field would do nothing.
+  const complete = personalDataSchema.safeParse(personal).success;
 
   const submit = handleSubmit((values) => {
     dispatch(personalDataSet(values));
@@ -76,7 +85,7 @@ export function DetailsStep() {
       })}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Button onClick={() => dispatch(stepChanged('time'))}>{t('nav.back')}</Button>
-        <Button type="submit" variant="contained" size="large" disabled={!isValid}>
+        <Button type="submit" variant="contained" size="large" disabled={!complete}>
           {t('nav.next')}
         </Button>
       </Box>

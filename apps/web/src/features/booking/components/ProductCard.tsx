@@ -43,7 +43,11 @@ export function ProductCard({ product, amount, canAdd, onAdd, onRemove, onAmount
           </Alert>
         )}
         {product.files.length > 0 && (
-          <Box component="ul" sx={{ m: 0, pl: 2.5 }} aria-label={t('products.filesOf', { title: product.title })}>
+          <Box
+            component="ul"
+            sx={{ m: 0, pl: 2.5 }}
+            aria-label={t('products.filesOf', { title: product.title })}
+          >
             {product.files.map((file) => (
               <li key={file.id}>
                 <Link href={productFileUrl(product.id, file.id)} download={file.fileName}>

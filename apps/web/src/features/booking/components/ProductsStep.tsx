@@ -76,7 +76,12 @@ export function ProductsStep() {
       ) : (
         groups.map((group) => (
           <Box component="section" key={group.key} aria-labelledby={`category-${group.key}`} sx={{ mb: 3 }}>
-            <Typography id={`category-${group.key}`} component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+            <Typography
+              id={`category-${group.key}`}
+              component="h3"
+              variant="subtitle1"
+              sx={{ fontWeight: 600, mb: 1 }}
+            >
               {group.category?.name ?? t('products.otherCategory')}
             </Typography>
             <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
@@ -103,7 +108,9 @@ export function ProductsStep() {
         sx={{ position: 'sticky', bottom: 0, p: 2, display: 'grid', gap: 1, zIndex: 1 }}
       >
         <Box aria-live="polite" sx={{ display: 'grid', gap: 1 }}>
-          {full && <Alert severity="info">{t('products.maximum', { count: MAX_PRODUCTS_PER_APPOINTMENT })}</Alert>}
+          {full && (
+            <Alert severity="info">{t('products.maximum', { count: MAX_PRODUCTS_PER_APPOINTMENT })}</Alert>
+          )}
           <Typography>
             {items.length === 0
               ? t('products.noneChosen')

@@ -77,7 +77,10 @@ describe('reservation banner', () => {
     await act(async () => {
       await vi.waitFor(() => expect(screen.getByRole('timer')).toHaveTextContent('10:00'));
     });
-    expect(log.at(-1)).toMatchObject({ method: 'GET', path: `/api/appointment/reservation/${reservation().id}/extend` });
+    expect(log.at(-1)).toMatchObject({
+      method: 'GET',
+      path: `/api/appointment/reservation/${reservation().id}/extend`,
+    });
     expect(screen.queryByRole('button', { name: 'Extend' })).not.toBeInTheDocument();
   });
 

@@ -5,18 +5,29 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUNTDOWN_TICK_MS, EXTEND_OFFER_SECONDS, type Reservation } from '@balie/shared';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { HEADER_HEIGHT } from '../../../app/theme';
 import { formatDate, formatTime } from '../../../lib/dates';
 import { useExtendReservationMutation } from '../api/bookingApi';
 import { formatCountdown, secondsUntil } from '../lib/countdown';
 import { reservationExpired, selectReservationState } from '../store/reservationSlice';
 
+// Pixel strings on purpose: in MUI's sx a bare `1` means 100 %.
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  margin: '-1px',
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
+} as const;
+
+// Stays in view under the sticky top bar while the visitor scrolls a long list of slots or products.
+const stickyBanner = {
+  position: 'sticky',
+  top: { xs: HEADER_HEIGHT.mobile, md: HEADER_HEIGHT.desktop },
+  zIndex: 1000,
+  borderRadius: 0,
 } as const;
 
 /**
@@ -26,10 +37,11 @@ const visuallyHidden = {
 export default function ReservationBanner() {
   const { reservation, expired } = useAppSelector(selectReservationState);
   const { t } = useTranslation('booking');
-  if (reservation) return <Countdown key={`${reservation.id}@${reservation.validTill}`} reservation={reservation} />;
+  if (reservation)
+    return <Countdown key={`${reservation.id}@${reservation.validTill}`} reservation={reservation} />;
   if (expired) {
     return (
-      <Alert severity="warning" role="alert" sx={{ borderRadius: 0 }}>
+      <Alert severity="warning" role="alert" sx={stickyBanner}>
         {t('banner.expired')}
       </Alert>
     );
@@ -67,11 +79,19 @@ function Countdown({ reservation }: { reservation: Reservation }) {
   return (
     <Alert
       severity={left <= EXTEND_OFFER_SECONDS ? 'warning' : 'info'}
-      sx={{ borderRadius: 0, alignItems: 'center', '& .MuiAlert-message': { flex: 1 } }}
+      sx={{ ...stickyBanner, alignItems: 'center', '& .MuiAlert-message': { flex: 1 } }}
       role="region"
       aria-label={t('banner.label')}
     >
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 1,
+          justifyContent: 'space-between',
+        }}
+      >
         <span>
           {slot}{' '}
           <span>

@@ -30,7 +30,11 @@ export function ReviewStep() {
     setFailed(false);
     const personal = personalDataSchema.parse(draft.personal);
     try {
-      await confirm({ reservationId: reservation.id, ...personal, language: uiLanguageOf(i18n.language) }).unwrap();
+      await confirm({
+        reservationId: reservation.id,
+        ...personal,
+        language: uiLanguageOf(i18n.language),
+      }).unwrap();
     } catch (error) {
       const code = apiErrorOf(error)?.code;
       // Both send the visitor back to the time step; the draft keeps everything entered.

@@ -35,7 +35,8 @@ export function SuccessStep() {
     const what = items.map((i) => t('summary.item', { amount: i.amount, title: i.title })).join(', ');
     const origin = window.location.origin;
     const ics = buildIcs({
-      uid: `appointment-${draft.id ?? 'new'}@balie`,
+      // Same UID as the mailed invitation (server: appointment-<id>@<PUBLIC_URL host>), so calendars merge them.
+      uid: `appointment-${draft.id ?? 'new'}@${window.location.hostname}`,
       start: from,
       end: until,
       summary: t('success.calendarTitle', { what }),
@@ -67,7 +68,14 @@ export function SuccessStep() {
           }}
         />
       </Paper>
-      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 2,
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: { xs: 'flex-start', sm: 'center' },
+        }}
+      >
         <Button variant="contained" onClick={addToCalendar}>
           {t('success.addToCalendar')}
         </Button>

@@ -59,7 +59,12 @@ export function TimeStep() {
       />
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Button onClick={() => dispatch(stepChanged('products'))}>{t('nav.back')}</Button>
-        <Button variant="contained" size="large" disabled={!held} onClick={() => dispatch(stepChanged('details'))}>
+        <Button
+          variant="contained"
+          size="large"
+          disabled={!held}
+          onClick={() => dispatch(stepChanged('details'))}
+        >
           {t('nav.next')}
         </Button>
       </Box>

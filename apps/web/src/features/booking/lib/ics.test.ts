@@ -24,6 +24,8 @@ describe('buildIcs', () => {
     const lines = ics.split('\r\n');
     expect(lines.every((l) => new TextEncoder().encode(l).length <= 75)).toBe(true);
     const unfolded = ics.replace(/\r\n /g, '');
-    expect(unfolded).toContain('DESCRIPTION:Edit: http://localhost:3000/edit-appointment/abc\\nCancel\\; later');
+    expect(unfolded).toContain(
+      'DESCRIPTION:Edit: http://localhost:3000/edit-appointment/abc\\nCancel\\; later',
+    );
   });
 });

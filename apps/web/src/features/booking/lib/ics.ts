@@ -13,10 +13,13 @@ export interface IcsEvent {
 }
 
 const utc = (iso: string | Date) =>
-  (typeof iso === 'string' ? DateTime.fromISO(iso) : DateTime.fromJSDate(iso)).toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'");
+  (typeof iso === 'string' ? DateTime.fromISO(iso) : DateTime.fromJSDate(iso))
+    .toUTC()
+    .toFormat("yyyyMMdd'T'HHmmss'Z'");
 
 /** RFC 5545 §3.3.11 TEXT escaping. */
-const text = (s: string) => s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+const text = (s: string) =>
+  s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
 
 /** RFC 5545 §3.1: lines longer than 75 octets are folded with CRLF + space. */
 function fold(line: string): string {

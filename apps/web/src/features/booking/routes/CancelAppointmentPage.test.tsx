@@ -32,7 +32,9 @@ describe('cancel by token', () => {
 
     cancelAnswer.answer({ status: 500, body: { code: 'internal_error', message: 'boom' } });
     expect(
-      await screen.findByText('Something went wrong with cancelling your appointment, please try again later!'),
+      await screen.findByText(
+        'Something went wrong with cancelling your appointment, please try again later!',
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByText('Your appointment has been cancelled.')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Yes, cancel appointment' })).toBeEnabled();
@@ -66,8 +68,13 @@ describe('cancel by token', () => {
     });
     await renderRoute('/cancel-appointment/tok-1');
     await user.click(await screen.findByRole('button', { name: 'Yes, cancel appointment' }));
-    expect(await screen.findByRole('heading', { name: 'Changing your appointment is not possible' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'balie@example.org' })).toHaveAttribute('href', 'mailto:balie@example.org');
+    expect(
+      await screen.findByRole('heading', { name: 'Changing your appointment is not possible' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'balie@example.org' })).toHaveAttribute(
+      'href',
+      'mailto:balie@example.org',
+    );
     expect(screen.getByRole('link', { name: '+31 20 123 4567' })).toHaveAttribute('href', 'tel:+31201234567');
   });
 });

@@ -50,7 +50,8 @@ export default function CancelAppointmentPage() {
         </Link>
       </>
     );
-  } else if (!appointment.canChange && !cancelling.isLoading) body = <Navigate to={NOT_POSSIBLE_PATH} replace />;
+  } else if (!appointment.canChange && !cancelling.isLoading)
+    body = <Navigate to={NOT_POSSIBLE_PATH} replace />;
   else {
     body = (
       <>

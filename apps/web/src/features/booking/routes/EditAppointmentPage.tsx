@@ -26,7 +26,8 @@ export default function EditAppointmentPage() {
 
   let body;
   if (!appointment) body = <TokenPageState isLoading={query.isLoading} error={query.error} />;
-  else if (appointment.status === 'cancelled') body = <Alert severity="info">{t('cancel.alreadyCancelled')}</Alert>;
+  else if (appointment.status === 'cancelled')
+    body = <Alert severity="info">{t('cancel.alreadyCancelled')}</Alert>;
   else if (!appointment.canChange) body = <Navigate to={NOT_POSSIBLE_PATH} replace />;
   else {
     body = (

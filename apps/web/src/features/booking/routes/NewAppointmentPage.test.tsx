@@ -4,7 +4,12 @@ import { DateTime } from 'luxon';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PROVIDER_TIMEZONE, type Product } from '@balie/shared';
 import { renderRoute } from '../../../test/renderRoute';
-import { apiError, fakeApi, type FakeAnswer, type FakeRequest } from '../../../components/scheduling/test/fakeApi';
+import {
+  apiError,
+  fakeApi,
+  type FakeAnswer,
+  type FakeRequest,
+} from '../../../components/scheduling/test/fakeApi';
 import { appointment, product, reservation } from '../../../components/scheduling/test/fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -14,7 +19,11 @@ const categories = [
   { id: 2, name: 'Driving', position: 2 },
 ];
 const products: Product[] = [
-  product(1, { title: 'Passport', notice: 'Bring a passport photo.', files: [{ id: 9, fileName: 'checklist.pdf', mimeType: 'application/pdf', size: 10, createdAt: '' }] }),
+  product(1, {
+    title: 'Passport',
+    notice: 'Bring a passport photo.',
+    files: [{ id: 9, fileName: 'checklist.pdf', mimeType: 'application/pdf', size: 10, createdAt: '' }],
+  }),
   product(2, { title: 'ID card' }),
   product(3, { title: 'Driving licence', category: categories[1] ?? null }),
   product(4, { title: 'Moving house' }),
@@ -39,7 +48,8 @@ function server(routes: Routes = {}) {
     if (key === 'GET /api/products') return { status: 200, body: products };
     if (key === 'GET /api/product-categories') return { status: 200, body: categories };
     if (key === 'POST /api/available-days') return { status: 200, body: [day.toISODate()] };
-    if (key === 'POST /api/timeslots') return { status: 200, body: [slotAt('09:00'), slotAt('09:12'), slotAt('13:00')] };
+    if (key === 'POST /api/timeslots')
+      return { status: 200, body: [slotAt('09:00'), slotAt('09:12'), slotAt('13:00')] };
     return apiError(404, 'not_found');
   });
 }
@@ -51,7 +61,10 @@ describe('products step', { timeout: 20_000 }, () => {
     await renderRoute('/new');
     expect(await screen.findByRole('heading', { name: 'What do you want to arrange?' })).toBeInTheDocument();
     expect(await screen.findByText('Bring a passport photo.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'checklist.pdf' })).toHaveAttribute('href', '/api/product/1/file/9');
+    expect(screen.getByRole('link', { name: 'checklist.pdf' })).toHaveAttribute(
+      'href',
+      '/api/product/1/file/9',
+    );
     expect(screen.getByRole('region', { name: 'Driving' })).toHaveTextContent('Driving licence');
 
     for (const title of ['Passport', 'ID card', 'Driving licence', 'Moving house']) {
@@ -111,7 +124,11 @@ describe('the whole booking', () => {
         if (confirms === 1) return apiError(410, 'reservation_expired');
         return {
           status: 201,
-          body: appointment({ token: 'tok-123', fromDateTime: at('09:12').toISO() ?? '', untilDateTime: at('09:22').toISO() ?? '' }),
+          body: appointment({
+            token: 'tok-123',
+            fromDateTime: at('09:12').toISO() ?? '',
+            untilDateTime: at('09:22').toISO() ?? '',
+          }),
         };
       },
     });
@@ -137,18 +154,27 @@ describe('the whole booking', () => {
     const slotCalls = () => log.filter((r) => r.path === '/api/timeslots').length;
     const before = slotCalls();
     await user.click(within(morning).getByRole('button', { name: /^09:00/ }));
-    expect(await screen.findByText('Unfortunately, this time slot is no longer available')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Unfortunately, this time slot is no longer available'),
+    ).toBeInTheDocument();
     await waitFor(() => expect(slotCalls()).toBeGreaterThan(before));
 
     await user.click(await screen.findByRole('button', { name: /^09:12/ }));
-    await waitFor(() => expect(screen.getByRole('button', { name: /^09:12/ })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^09:12/ })).toHaveAttribute('aria-pressed', 'true'),
+    );
     expect(await screen.findByRole('timer')).toHaveTextContent(/^(10:00|09:59)$/);
     // Choosing another slot replaces the hold; and back again.
     await user.click(screen.getByRole('button', { name: /^13:00/ }));
-    await waitFor(() => expect(screen.getByRole('button', { name: /^13:00/ })).toHaveAttribute('aria-pressed', 'true'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^13:00/ })).toHaveAttribute('aria-pressed', 'true'),
+    );
     await user.click(screen.getByRole('button', { name: /^09:12/ }));
-    await waitFor(() => expect(screen.getByRole('button', { name: /^09:12/ })).toHaveAttribute('aria-pressed', 'true'));
-    const holdBodies = () => log.filter((r) => r.path === '/api/appointment/make-reservation').map((r) => r.body);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^09:12/ })).toHaveAttribute('aria-pressed', 'true'),
+    );
+    const holdBodies = () =>
+      log.filter((r) => r.path === '/api/appointment/make-reservation').map((r) => r.body);
     expect(holdBodies()[2]).toMatchObject({ replacesReservationId: '7f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a42' });
     expect(holdBodies()[3]).toMatchObject({ replacesReservationId: '7f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a43' });
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -182,8 +208,14 @@ describe('the whole booking', () => {
     await user.click(await screen.findByRole('button', { name: 'Confirm appointment' }));
 
     expect(await screen.findByRole('heading', { name: 'Your appointment is confirmed' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Change appointment' })).toHaveAttribute('href', '/edit-appointment/tok-123');
-    expect(screen.getByRole('link', { name: 'Cancel appointment' })).toHaveAttribute('href', '/cancel-appointment/tok-123');
+    expect(screen.getByRole('link', { name: 'Change appointment' })).toHaveAttribute(
+      'href',
+      '/edit-appointment/tok-123',
+    );
+    expect(screen.getByRole('link', { name: 'Cancel appointment' })).toHaveAttribute(
+      'href',
+      '/cancel-appointment/tok-123',
+    );
     expect(screen.getByRole('button', { name: 'Add to calendar' })).toBeInTheDocument();
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
 

@@ -1,11 +1,12 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../app/hooks';
 import { PageFrame } from '../../../components/PageFrame';
 import { BookingStepper } from '../components/BookingStepper';
 import { ProductsStep } from '../components/ProductsStep';
+import { StepMovedContext } from '../components/StepHeading';
 import { TimeStep } from '../components/TimeStep';
 import { selectDraftStep } from '../store/draftSlice';
 
@@ -19,22 +20,28 @@ const SuccessStep = lazy(() => import('../components/SuccessStep').then((m) => (
 export default function NewAppointmentPage() {
   const { t } = useTranslation('booking');
   const step = useAppSelector(selectDraftStep);
+  // Remember whether the step changed since the page opened (state derived during render, as React advises).
+  const [firstStep] = useState(step);
+  const [moved, setMoved] = useState(false);
+  if (!moved && step !== firstStep) setMoved(true);
   return (
     <PageFrame title={t('title')} maxWidth={960}>
       <BookingStepper step={step} />
-      <Suspense
-        fallback={
-          <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-            <CircularProgress aria-label={t('loading')} />
-          </Box>
-        }
-      >
-        {step === 'products' && <ProductsStep />}
-        {step === 'time' && <TimeStep />}
-        {step === 'details' && <DetailsStep />}
-        {step === 'review' && <ReviewStep />}
-        {step === 'done' && <SuccessStep />}
-      </Suspense>
+      <StepMovedContext value={moved}>
+        <Suspense
+          fallback={
+            <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+              <CircularProgress aria-label={t('loading')} />
+            </Box>
+          }
+        >
+          {step === 'products' && <ProductsStep />}
+          {step === 'time' && <TimeStep />}
+          {step === 'details' && <DetailsStep />}
+          {step === 'review' && <ReviewStep />}
+          {step === 'done' && <SuccessStep />}
+        </Suspense>
+      </StepMovedContext>
     </PageFrame>
   );
 }

@@ -22,7 +22,14 @@ import {
 import { reservationExpired } from './reservationEvents';
 
 const reduce = draftSlice.reducer;
-const items = { reservationId: reservation().id, initials: '', suffix: '', lastName: 'Dijk', email: 'a@b.nl', phone: '0612345678' };
+const items = {
+  reservationId: reservation().id,
+  initials: '',
+  suffix: '',
+  lastName: 'Dijk',
+  email: 'a@b.nl',
+  phone: '0612345678',
+};
 
 /** A draft in the middle of a booking: two products, a day, a held slot, personal data. */
 const midway: DraftState = {
@@ -68,7 +75,9 @@ describe('draft items', () => {
       { productId: 1, amount: 4 },
       { productId: 2, amount: 3 },
     ]);
-    expect(reduce(midway, itemEdited({ productId: 1, amount: 0 })).appointmentItems).toEqual(midway.appointmentItems);
+    expect(reduce(midway, itemEdited({ productId: 1, amount: 0 })).appointmentItems).toEqual(
+      midway.appointmentItems,
+    );
   });
 
   it('forgets the held slot when the products change (the duration changed), keeping the day', () => {
@@ -127,7 +136,10 @@ describe('draft and the server answers', () => {
     const store = makeStore();
     const items = [{ productId: 1, amount: 1 }];
     await store.dispatch(
-      schedulingApi.endpoints.makeReservation.initiate({ appointmentItems: items, fromDateTime: held.fromDateTime }),
+      schedulingApi.endpoints.makeReservation.initiate({
+        appointmentItems: items,
+        fromDateTime: held.fromDateTime,
+      }),
     );
     expect(store.getState().draft).toMatchObject({
       fromDateTime: held.fromDateTime,

@@ -6,7 +6,12 @@ import { bookingApi } from '../api/bookingApi';
 import { appointment, reservation } from '../../../components/scheduling/test/fixtures';
 import { fakeApi, type FakeAnswer } from '../../../components/scheduling/test/fakeApi';
 import { itemEdited } from './draftSlice';
-import { clearReset, initialReservationState, reservationExpired, reservationReset } from './reservationSlice';
+import {
+  clearReset,
+  initialReservationState,
+  reservationExpired,
+  reservationReset,
+} from './reservationSlice';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -18,7 +23,10 @@ async function storeHolding(answers: FakeAnswer[]) {
   const log = fakeApi(() => queue.shift() ?? { status: 500 });
   const store = makeStore();
   await store.dispatch(
-    schedulingApi.endpoints.makeReservation.initiate({ appointmentItems: items, fromDateTime: reservation().fromDateTime }),
+    schedulingApi.endpoints.makeReservation.initiate({
+      appointmentItems: items,
+      fromDateTime: reservation().fromDateTime,
+    }),
   );
   return { store, log };
 }
@@ -38,7 +46,9 @@ describe('reservation slice', () => {
   });
 
   it('keeps nothing from a refused hold', async () => {
-    const { store } = await storeHolding([{ status: 409, body: { code: 'timeslot_unavailable', message: '' } }]);
+    const { store } = await storeHolding([
+      { status: 409, body: { code: 'timeslot_unavailable', message: '' } },
+    ]);
     expect(store.getState().reservation).toEqual(initialReservationState);
   });
 
@@ -63,14 +73,20 @@ describe('reservation slice', () => {
     store.dispatch(reservationExpired());
     expect(store.getState().reservation).toEqual({ ...initialReservationState, expired: true });
     await store.dispatch(
-      schedulingApi.endpoints.makeReservation.initiate({ appointmentItems: items, fromDateTime: reservation().fromDateTime }),
+      schedulingApi.endpoints.makeReservation.initiate({
+        appointmentItems: items,
+        fromDateTime: reservation().fromDateTime,
+      }),
     );
     expect(store.getState().reservation.expired).toBe(false);
     expect(store.getState().reservation.reservation?.id).toBe('8f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b');
   });
 
   it('reset sets isReset; clearReset returns to the initial state; a confirmation resets too', async () => {
-    const { store } = await storeHolding([{ status: 201, body: reservation() }, { status: 201, body: appointment() }]);
+    const { store } = await storeHolding([
+      { status: 201, body: reservation() },
+      { status: 201, body: appointment() },
+    ]);
     store.dispatch(reservationReset());
     expect(store.getState().reservation).toEqual({ ...initialReservationState, isReset: true });
     store.dispatch(clearReset());
@@ -91,7 +107,10 @@ describe('reservation slice', () => {
   it('changing the products drops the shown hold but remembers it for replacing', async () => {
     const { store } = await storeHolding([{ status: 201, body: reservation() }]);
     store.dispatch(itemEdited({ productId: 1, amount: 2 }));
-    expect(store.getState().reservation).toMatchObject({ reservation: null, replaceableId: reservation().id });
+    expect(store.getState().reservation).toMatchObject({
+      reservation: null,
+      replaceableId: reservation().id,
+    });
   });
 
   it("holds made to move an appointment are not the guest flow's", async () => {
