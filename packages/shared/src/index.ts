@@ -6,4 +6,5 @@ export * from './auth/schemas.js';
 export * from './users/schemas.js';
 export * from './booking/schemas.js';
 export * from './booking/products.js';
+export * from './booking/duration.js';
 export * from './availability/index.js';

@@ -22,6 +22,8 @@ export async function installSpa(app: FastifyInstance, root: string): Promise<bo
     wildcard: true,
     index: false,
     cacheControl: false,
+    // apps/web's build writes .br/.gz beside each asset; send those to browsers that accept them.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

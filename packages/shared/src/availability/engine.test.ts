@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { appointmentDuration } from '../booking/products.js';
+import { appointmentDuration } from '../booking/duration.js';
 import { formatZonedIso } from './clock.js';
 import { availableDays, desksForStart, timeslots } from './engine.js';
 import type { AvailabilityInput, DeskSchedule, WeeklyOpening } from './types.js';

@@ -25,15 +25,3 @@ export const productSchema = z.object({
   files: z.array(productFileSchema),
 });
 export type Product = z.infer<typeof productSchema>;
-
-/** Duration of one item (DESIGN §4): timeUnit + (amount − 1) × extraTimeUnit. */
-export function itemDuration(product: Pick<Product, 'timeUnit' | 'extraTimeUnit'>, amount: number): number {
-  return product.timeUnit + (amount - 1) * product.extraTimeUnit;
-}
-
-/** Duration of an appointment: the sum over its items. */
-export function appointmentDuration(
-  items: ReadonlyArray<{ product: Pick<Product, 'timeUnit' | 'extraTimeUnit'>; amount: number }>,
-): number {
-  return items.reduce((sum, i) => sum + itemDuration(i.product, i.amount), 0);
-}

@@ -1,8 +1,5 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Button from '@mui/material/Button';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { useTranslation } from 'react-i18next';
 import { uiLanguageOf } from '@balie/shared';
@@ -11,12 +8,16 @@ import { useUpdateCurrentUserMutation } from '../session/sessionApi';
 import { useCurrentUser } from '../session/useCurrentUser';
 import { useOfferedLanguages } from '../session/useOfferedLanguages';
 
+// Loaded on the first open and kept mounted after that (so it can animate closing): /new paints without it.
+const LanguageMenu = lazy(() => import('./LanguageMenu'));
+
 export function LanguageSwitch() {
   const { t, i18n } = useTranslation();
   const { languages } = useOfferedLanguages();
   const { user } = useCurrentUser();
   const [updateUser] = useUpdateCurrentUserMutation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   const current = uiLanguageOf(i18n.language);
 
   const choose = (code: string) => {
@@ -35,23 +36,25 @@ export function LanguageSwitch() {
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'language-menu' : undefined}
         aria-label={t('language.choose')}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setAnchor(e.currentTarget);
+          setOpened(true);
+        }}
         disabled={languages.length === 0}
       >
         {current.toUpperCase()}
       </Button>
-      <Menu id="language-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
-        {languages.map((l) => (
-          <MenuItem
-            key={l.code}
-            lang={uiLanguageOf(l.code)}
-            selected={uiLanguageOf(l.code) === current}
-            onClick={() => choose(l.code)}
-          >
-            <ListItemText primary={l.description} secondary={l.short} />
-          </MenuItem>
-        ))}
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <LanguageMenu
+            anchor={anchor}
+            languages={languages}
+            current={current}
+            onChoose={choose}
+            onClose={() => setAnchor(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -2,11 +2,14 @@ import { lazy, Suspense } from 'react';
 import Container from '@mui/material/Container';
 import { Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
-import { DashboardLayout } from '../layouts/DashboardLayout';
 import { PublicLayout } from '../layouts/PublicLayout';
 import { RequireRole } from './RequireRole';
 
 // Every page is its own chunk: the guest booking page /new loads only what it needs (DESIGN §8, §10).
+// The signed-in layout (side navigation, user menu, drawer) is one too; guests never load it.
+const DashboardLayout = lazy(() =>
+  import('../layouts/DashboardLayout').then((m) => ({ default: m.DashboardLayout })),
+);
 const NewAppointmentPage = lazy(() => import('../../features/booking/routes/NewAppointmentPage'));
 const EditAppointmentPage = lazy(() => import('../../features/booking/routes/EditAppointmentPage'));
 const CancelAppointmentPage = lazy(() => import('../../features/booking/routes/CancelAppointmentPage'));
@@ -75,7 +78,9 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
         {
           element: (
             <RequireRole>
-              <DashboardLayout />
+              <Suspense fallback={<PageLoader />}>
+                <DashboardLayout />
+              </Suspense>
             </RequireRole>
           ),
           children: [

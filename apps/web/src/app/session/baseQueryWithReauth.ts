@@ -5,7 +5,6 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { tokenPairSchema } from '@balie/shared';
 import { resetAll } from '../resetAll';
 import { credentialsReceived, type AuthState } from './authSlice';
 
@@ -45,6 +44,8 @@ export function createReauthBaseQuery(baseUrl: string): AppBaseQuery {
       api,
       extraOptions,
     );
+    // zod loads only when a refresh happens, keeping it out of the first paint of /new (DESIGN §10).
+    const { tokenPairSchema } = await import('@balie/shared/auth/schemas');
     const pair = tokenPairSchema.safeParse(answer.data);
     if (answer.error || !pair.success) {
       api.dispatch(resetAll());

@@ -1,14 +1,8 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-import { SNACKBAR_AUTO_HIDE_MS } from '@balie/shared';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { NotifierContext, type NotifySeverity } from './NotifierContext';
+import type { Message } from './NotifierSnackbar';
 
-interface Message {
-  key: number;
-  text: string;
-  severity: NotifySeverity;
-}
+const NotifierSnackbar = lazy(() => import('./NotifierSnackbar'));
 
 /** One snackbar for the whole app; a new message replaces the one showing. */
 export function NotifierProvider({ children }: { children: ReactNode }) {
@@ -24,17 +18,11 @@ export function NotifierProvider({ children }: { children: ReactNode }) {
   return (
     <NotifierContext value={notify}>
       {children}
-      <Snackbar
-        key={message?.key}
-        open={open}
-        autoHideDuration={SNACKBAR_AUTO_HIDE_MS}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert onClose={close} severity={message?.severity ?? 'info'} variant="filled" sx={{ width: '100%' }}>
-          {message?.text}
-        </Alert>
-      </Snackbar>
+      {message && (
+        <Suspense fallback={null}>
+          <NotifierSnackbar message={message} open={open} onClose={close} />
+        </Suspense>
+      )}
     </NotifierContext>
   );
 }

@@ -1,5 +1,5 @@
 import { DAY_PARTS, dayPartOf, type DayPart, type Timeslot } from '@balie/shared';
-import { inProviderZone } from '../../lib/dates';
+import { inProviderZone } from '../../lib/providerZone';
 
 export interface SlotGroup {
   part: DayPart;

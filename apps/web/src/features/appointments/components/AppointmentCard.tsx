@@ -6,7 +6,8 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '@balie/shared';
-import { formatDate, formatTime, inProviderZone, nowInProviderZone } from '../../../lib/dates';
+import { formatDate, formatTime } from '../../../lib/dates';
+import { inProviderZone, nowInProviderZone } from '../../../lib/providerZone';
 import { changePath } from '../paths';
 
 interface Props {

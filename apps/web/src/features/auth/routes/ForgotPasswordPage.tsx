@@ -10,12 +10,15 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { forgotPasswordRequestSchema } from '@balie/shared';
 import { FormTextField } from '../../../components/form/FormTextField';
+import { useCanSubmit } from '../../../components/form/useCanSubmit';
 import { httpStatusOf } from '../../../lib/apiError';
 import { useForgotPasswordMutation } from '../api';
 import { AuthCard } from '../components/AuthCard';
 import { browserTimezone } from '../browserTimezone';
 
 /** Spec §4: a form with an e-mail address, then a success text (the same whether or not the account exists). */
+const forgotFormSchema = forgotPasswordRequestSchema.pick({ email: true });
+
 export default function ForgotPasswordPage() {
   const { t } = useTranslation(['auth', 'common']);
   const [requestMail] = useForgotPasswordMutation();
@@ -24,12 +27,12 @@ export default function ForgotPasswordPage() {
   const {
     control,
     handleSubmit,
-    formState: { isDirty, isValid, isSubmitting },
   } = useForm({
-    resolver: zodResolver(forgotPasswordRequestSchema.pick({ email: true })),
+    resolver: zodResolver(forgotFormSchema),
     mode: 'onBlur',
     defaultValues: { email: '' },
   });
+  const canSubmit = useCanSubmit(control, forgotFormSchema);
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure(null);
@@ -71,7 +74,7 @@ export default function ForgotPasswordPage() {
             variant="contained"
             size="large"
             fullWidth
-            disabled={!isDirty || !isValid || isSubmitting}
+            disabled={!canSubmit}
             sx={{ mt: 2 }}
           >
             {t('forgot.submit')}

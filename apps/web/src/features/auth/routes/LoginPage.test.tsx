@@ -25,6 +25,15 @@ describe('login form (spec §4 forms)', () => {
     expect(submit).toBeEnabled();
   });
 
+  it('enables submit as soon as the last field is valid, before it loses focus (Enter submits)', async () => {
+    const user = userEvent.setup({ delay: null });
+    await renderRoute('/login');
+    const submit = await screen.findByRole('button', { name: 'Sign in' });
+    await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'anna@example.nl');
+    await user.type(screen.getByLabelText(/^Password/), 'secret');
+    expect(submit).toBeEnabled();
+  });
+
   it('says the e-mail address is required when the field is left empty', async () => {
     const user = userEvent.setup({ delay: null });
     await renderRoute('/login');

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { loginRequestSchema } from '@balie/shared';
 import { FormTextField } from '../../../components/form/FormTextField';
+import { useCanSubmit } from '../../../components/form/useCanSubmit';
 import { useNotify } from '../../../components/notifier/NotifierContext';
 import { httpStatusOf } from '../../../lib/apiError';
 import { useLoginMutation } from '../api';
@@ -31,12 +32,12 @@ export default function LoginPage() {
   const {
     control,
     handleSubmit,
-    formState: { isDirty, isValid, isSubmitting },
   } = useForm({
     resolver: zodResolver(loginRequestSchema),
     mode: 'onBlur',
     defaultValues: { username: '', password: '' },
   });
+  const canSubmit = useCanSubmit(control, loginRequestSchema);
 
   const onSubmit = handleSubmit(async (values) => {
     setNotKnown(false);
@@ -80,7 +81,7 @@ export default function LoginPage() {
           variant="contained"
           size="large"
           fullWidth
-          disabled={!isDirty || !isValid || isSubmitting}
+          disabled={!canSubmit}
           sx={{ mt: 2 }}
         >
           {t('login.submit')}

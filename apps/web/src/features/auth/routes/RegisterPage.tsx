@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { registerRequestSchema } from '@balie/shared';
 import { applyServerErrors } from '../../../components/form/applyServerErrors';
 import { FormTextField } from '../../../components/form/FormTextField';
+import { useCanSubmit } from '../../../components/form/useCanSubmit';
 import { useNotify } from '../../../components/notifier/NotifierContext';
 import { httpStatusOf } from '../../../lib/apiError';
 import { localeOf } from '../../../lib/i18n';
@@ -38,7 +39,6 @@ export default function RegisterPage() {
     control,
     handleSubmit,
     setError,
-    formState: { isDirty, isValid, isSubmitting },
   } = useForm({
     resolver: zodResolver(registerFormSchema),
     mode: 'onBlur',
@@ -52,6 +52,7 @@ export default function RegisterPage() {
       cardNumber: null,
     },
   });
+  const canSubmit = useCanSubmit(control, registerFormSchema);
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await register({
@@ -143,7 +144,7 @@ export default function RegisterPage() {
           variant="contained"
           size="large"
           fullWidth
-          disabled={!isDirty || !isValid || isSubmitting}
+          disabled={!canSubmit}
           sx={{ mt: 2 }}
         >
           {t('register.submit')}

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { newPasswordSchema } from '@balie/shared';
 import { FormTextField } from '../../../components/form/FormTextField';
+import { useCanSubmit } from '../../../components/form/useCanSubmit';
 import { apiErrorOf } from '../../../lib/apiError';
 import { useResetPasswordMutation } from '../api';
 import { AuthCard } from '../components/AuthCard';
@@ -36,12 +37,12 @@ export default function ResetPasswordPage() {
   const {
     control,
     handleSubmit,
-    formState: { isDirty, isValid, isSubmitting },
   } = useForm({
     resolver: zodResolver(resetFormSchema),
     mode: 'onBlur',
     defaultValues: { password: '', repeat: '' },
   });
+  const canSubmit = useCanSubmit(control, resetFormSchema);
 
   const onSubmit = handleSubmit(async ({ password }) => {
     setFailure(null);
@@ -89,7 +90,7 @@ export default function ResetPasswordPage() {
             variant="contained"
             size="large"
             fullWidth
-            disabled={!isDirty || !isValid || isSubmitting}
+            disabled={!canSubmit}
             sx={{ mt: 2 }}
           >
             {t('reset.submit')}

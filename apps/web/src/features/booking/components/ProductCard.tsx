@@ -4,10 +4,10 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@balie/shared';
+import { NativeSelectField } from '../../../components/form/NativeSelectField';
 import { productFileUrl } from '../api/productsApi';
 
 interface Props {
@@ -63,16 +63,12 @@ export function ProductCard({ product, amount, canAdd, onAdd, onRemove, onAmount
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mt: 1 }}>
           {chosen ? (
             <>
-              <TextField
-                select
+              <NativeSelectField
                 size="small"
                 label={t('products.amount')}
-                value={amount}
+                ariaLabel={t('products.amountOf', { title: product.title })}
+                value={amount ?? ''}
                 onChange={(e) => onAmount(Number(e.target.value))}
-                slotProps={{
-                  select: { native: true },
-                  htmlInput: { 'aria-label': t('products.amountOf', { title: product.title }) },
-                }}
                 sx={{ minWidth: 96 }}
               >
                 {Array.from({ length: Math.max(1, product.maxAmount) }, (_, i) => i + 1).map((n) => (
@@ -80,7 +76,7 @@ export function ProductCard({ product, amount, canAdd, onAdd, onRemove, onAmount
                     {n}
                   </option>
                 ))}
-              </TextField>
+              </NativeSelectField>
               <Button onClick={onRemove} aria-label={t('products.removeNamed', { title: product.title })}>
                 {t('products.remove')}
               </Button>

@@ -3,11 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PRODUCTS_PER_APPOINTMENT } from '@balie/shared';
+import { NativeSelectField } from '../../../components/form/NativeSelectField';
+import { PlainTextField } from '../../../components/form/PlainTextField';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useGetBookableProductCategoriesQuery, useGetBookableProductsQuery } from '../api/productsApi';
 import { groupProducts } from '../lib/groupProducts';
@@ -42,18 +43,16 @@ export function ProductsStep() {
     <Box>
       <StepHeading>{t('products.heading')}</StepHeading>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' }, mb: 2 }}>
-        <TextField
+        <PlainTextField
           type="search"
           label={t('products.search')}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <TextField
-          select
+        <NativeSelectField
           label={t('products.category')}
           value={categoryId}
           onChange={(e) => setCategoryId(e.target.value)}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           <option value="">{t('products.allCategories')}</option>
           {(categories.data ?? []).map((c) => (
@@ -61,7 +60,7 @@ export function ProductsStep() {
               {c.name}
             </option>
           ))}
-        </TextField>
+        </NativeSelectField>
       </Box>
 
       {products.isLoading ? (

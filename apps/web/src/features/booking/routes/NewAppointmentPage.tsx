@@ -7,11 +7,11 @@ import { PageFrame } from '../../../components/PageFrame';
 import { BookingStepper } from '../components/BookingStepper';
 import { ProductsStep } from '../components/ProductsStep';
 import { StepMovedContext } from '../components/StepHeading';
-import { TimeStep } from '../components/TimeStep';
 import { selectDraftStep } from '../store/draftSlice';
 
-// The first screen (products) and the time step come with the page; the form and the end of the flow
-// (react-hook-form, the zod resolver) load when needed so /new paints fast.
+// Only the first screen (products) comes with the page; every later step (the calendar, the form with
+// react-hook-form and the zod resolver, the end of the flow) loads when needed so /new paints fast (DESIGN §10).
+const TimeStep = lazy(() => import('../components/TimeStep').then((m) => ({ default: m.TimeStep })));
 const DetailsStep = lazy(() => import('../components/DetailsStep').then((m) => ({ default: m.DetailsStep })));
 const ReviewStep = lazy(() => import('../components/ReviewStep').then((m) => ({ default: m.ReviewStep })));
 const SuccessStep = lazy(() => import('../components/SuccessStep').then((m) => ({ default: m.SuccessStep })));

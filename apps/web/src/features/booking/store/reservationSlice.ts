@@ -1,5 +1,4 @@
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
-import { DateTime } from 'luxon';
 import { RESERVATION_MINUTES, type Reservation } from '@balie/shared';
 import { resetAll } from '../../../app/resetAll';
 import { schedulingApi } from '../../../components/scheduling/schedulingApi';
@@ -34,8 +33,10 @@ export const initialReservationState: ReservationState = {
  */
 function withValidity(reservation: Reservation): Reservation {
   if (reservation.validTill) return reservation;
-  const created = DateTime.fromISO(reservation.createdDateTime);
-  return { ...reservation, validTill: created.plus({ minutes: RESERVATION_MINUTES }).toISO() ?? '' };
+  // Plain Date arithmetic: this slice is in the store, so Luxon here would load with every page (DESIGN §10).
+  const created = Date.parse(reservation.createdDateTime);
+  if (Number.isNaN(created)) return { ...reservation, validTill: '' };
+  return { ...reservation, validTill: new Date(created + RESERVATION_MINUTES * 60_000).toISOString() };
 }
 
 export const reservationSlice = createSlice({

@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../../app/session/useCurrentUser';
 import { useOfferedLanguages } from '../../../app/session/useOfferedLanguages';
 import { applyServerErrors } from '../../../components/form/applyServerErrors';
 import { FormTextField } from '../../../components/form/FormTextField';
+import { useCanSubmit } from '../../../components/form/useCanSubmit';
 import { useNotify } from '../../../components/notifier/NotifierContext';
 import { PageFrame } from '../../../components/PageFrame';
 import { PageLoader } from '../../../components/PageLoader';
@@ -37,8 +38,8 @@ function ProfileForm({ user }: { user: User }) {
     handleSubmit,
     reset,
     setError,
-    formState: { isDirty, isValid, isSubmitting },
   } = useForm({ resolver: zodResolver(profileFormSchema), mode: 'onBlur', defaultValues: valuesOf(user) });
+  const canSubmit = useCanSubmit(control, profileFormSchema);
 
   const onSubmit = handleSubmit(async (values) => {
     const result = await updateUser({ id: user.id, ...values });
@@ -91,7 +92,7 @@ function ProfileForm({ user }: { user: User }) {
           type="submit"
           variant="contained"
           size="large"
-          disabled={!isDirty || !isValid || isSubmitting}
+          disabled={!canSubmit}
           sx={{ mt: 2 }}
         >
           {t('save')}

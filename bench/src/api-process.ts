@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { BenchDatabase } from './databases.js';
+import { SETTINGS } from './settings.js';
+
+const MAIN = fileURLToPath(new URL('../../apps/api/dist/main.js', import.meta.url));
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 10_000;
+
+export interface ApiProcess {
+  name: string;
+  port: number;
+  pid: number;
+  /** Resident memory now and its peak so far (kB), from /proc/<pid>/status. */
+  memory: () => { rssKb: number; hwmKb: number };
+  stop: () => Promise<void>;
+}
+
+/**
+ * The built product (`node apps/api/dist/main.js`) on a free port against `target`, without demo data.
+ * Request logging is at `warn` (BENCH_LOG_LEVEL to change): the bench measures the server, not a log pipe.
+ */
+export function startApi(name: string, target: BenchDatabase, secret: string): Promise<ApiProcess> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: target.dataDir,
+    DEMO_DATA: '0',
+    JWT_SECRET: secret,
+    PROVIDER_TIMEZONE: SETTINGS.timezone,
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  };
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  // Always drain both pipes: a full pipe would block the server's writes and skew every number.
+  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-8000));
+  child.stderr!.on('data', keep);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${name} did not start within ${START_TIMEOUT_MS} ms:\n${output}`));
+    }, START_TIMEOUT_MS);
+    const onExit = (code: number | null) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code}:\n${output}`));
+    };
+    child.once('exit', onExit);
+    child.stdout!.on('data', (d: Buffer) => {
+      keep(d);
+      const m = /listening on http:\/\/[^:\s]+:(\d+)/.exec(output);
+      if (!m || child.pid === undefined) return;
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      child.stdout!.removeAllListeners('data');
+      child.stdout!.on('data', keep);
+      resolve({
+        name,
+        port: Number(m[1]),
+        pid: child.pid,
+        memory: () => memoryOf(child),
+        stop: () => stop(child),
+      });
+    });
+  });
+}
+
+function memoryOf(child: ChildProcess): { rssKb: number; hwmKb: number } {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+  return { rssKb: kb('VmRSS'), hwmKb: kb('VmHWM') };
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    const force = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    child.once('exit', () => {
+      clearTimeout(force);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export const newSecret = () => randomBytes(36).toString('base64url');

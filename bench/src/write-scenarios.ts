@@ -1,0 +1,171 @@
+import type { CreateAppointmentRequest, MakeReservationRequest, Reservation } from '@balie/shared';
+import type { ApiProcess } from './api-process.js';
+import type { Query } from './databases.js';
+import { call, visitorAddress, type HttpResult } from './http-client.js';
+import { items } from './read-scenarios.js';
+import { SETTINGS } from './settings.js';
+import { countBy, latency, runBounded, type Latency } from './stats.js';
+
+const PERSON = {
+  initials: 'B.',
+  suffix: '',
+  lastName: 'Bench',
+  email: 'bench@example.org',
+  phone: '+31 6 12345678',
+};
+
+/** Hands out visitor addresses so that none makes more holds than SETTINGS.holdsPerAddress. */
+export class Visitors {
+  private next = 0;
+  private used = 0;
+  address(): string {
+    if (this.used >= SETTINGS.holdsPerAddress) {
+      this.next++;
+      this.used = 0;
+    }
+    this.used++;
+    return visitorAddress(this.next);
+  }
+  /** A visitor nobody used yet. */
+  fresh(): string {
+    this.next++;
+    this.used = 1;
+    return visitorAddress(this.next);
+  }
+}
+
+function hold(api: ApiProcess, productId: number, fromDateTime: string, from: string): Promise<HttpResult> {
+  const body: MakeReservationRequest = { appointmentItems: items(productId), fromDateTime };
+  return call(api.port, 'POST', '/api/appointment/make-reservation', body, from);
+}
+
+export interface PairsResult {
+  processes: number;
+  clients: number;
+  attempted: number;
+  confirmed: number;
+  perSecond: number;
+  elapsedMs: number;
+  holdStatuses: Record<string, number>;
+  confirmStatuses: Record<string, number>;
+  hold: Latency;
+  confirm: Latency;
+}
+
+/**
+ * Hold + confirm on distinct free start times (one visitor each), pair k on process k mod n, from
+ * SETTINGS.pairs.clients concurrent clients: confirmed pairs per second of wall-clock time.
+ */
+export async function measurePairs(
+  apis: ApiProcess[],
+  productId: number,
+  starts: string[],
+  visitors: Visitors,
+): Promise<PairsResult> {
+  const { clients, max, maxMs } = SETTINGS.pairs;
+  const holds: HttpResult[] = [];
+  const confirms: HttpResult[] = [];
+  const run = await runBounded({ clients, total: Math.min(max, starts.length), maxMs }, async (k) => {
+    const api = apis[k % apis.length]!;
+    const from = visitors.address();
+    const h = await hold(api, productId, starts[k]!, from);
+    holds.push(h);
+    if (h.status !== 201) return false;
+    const body: CreateAppointmentRequest = {
+      reservationId: (JSON.parse(h.body) as Reservation).id,
+      ...PERSON,
+    };
+    const c = await call(api.port, 'POST', '/api/appointment', body, from);
+    confirms.push(c);
+    return c.status === 201;
+  });
+  const confirmed = run.results.filter(Boolean).length;
+  return {
+    processes: apis.length,
+    clients,
+    attempted: run.results.length,
+    confirmed,
+    perSecond: Math.round((confirmed / run.elapsedMs) * 1000),
+    elapsedMs: run.elapsedMs,
+    holdStatuses: countBy(holds, (r) => String(r.status)),
+    confirmStatuses: countBy(confirms, (r) => String(r.status)),
+    hold: latency(holds.map((r) => r.ms)),
+    confirm: latency(confirms.map((r) => r.ms)),
+  };
+}
+
+/** Desks on which [start, start + minutes) is free of every active booking (all desks share opening hours). */
+export async function freeDesksAt(query: Query, start: string, minutes: number): Promise<number> {
+  const [row] = await query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM desks d
+      WHERE d.active AND NOT EXISTS (
+        SELECT 1 FROM appointments a
+         WHERE a.desk_id = d.id
+           AND (a.status IN ('confirmed', 'checked_in') OR (a.status = 'reserved' AND a.valid_till > now()))
+           AND a.during && tstzrange($1::timestamptz, $1::timestamptz + make_interval(mins => $2::int)))`,
+    [start, minutes],
+  );
+  return row?.n ?? 0;
+}
+
+export interface ContentionResult {
+  holds: number;
+  freeDesks: number;
+  succeeded: number;
+  statuses: Record<string, number>;
+  latency: Latency;
+  /** One hold per free desk, every other answer 409. */
+  correct: boolean;
+}
+
+/**
+ * SETTINGS.contention.holds visitors (each from its own address, connections opened beforehand) ask
+ * for the same start at the same moment, spread over the API processes.
+ */
+export async function measureContention(
+  apis: ApiProcess[],
+  productId: number,
+  start: string,
+  freeDesks: number,
+  visitors: Visitors,
+): Promise<ContentionResult> {
+  const n = SETTINGS.contention.holds;
+  const crowd = Array.from({ length: n }, (_, k) => ({
+    api: apis[k % apis.length]!,
+    from: visitors.fresh(),
+  }));
+  // Open every visitor's connection first, so the holds themselves leave together.
+  await runBounded({ clients: 20, total: n, maxMs: 30_000 }, (k) =>
+    call(crowd[k]!.api.port, 'GET', '/api/health', undefined, crowd[k]!.from),
+  );
+  const answers = await Promise.all(crowd.map((v) => hold(v.api, productId, start, v.from)));
+  const statuses = countBy(answers, (r) => String(r.status));
+  const succeeded = statuses['201'] ?? 0;
+  return {
+    holds: n,
+    freeDesks,
+    succeeded,
+    statuses,
+    latency: latency(answers.map((r) => r.ms)),
+    correct: succeeded === freeDesks && (statuses['409'] ?? 0) === n - freeDesks,
+  };
+}
+
+/** Samples each process's resident memory every 100 ms until stopped; peaks in MB. */
+export function sampleMemory(apis: ApiProcess[]) {
+  const peakKb = new Map<string, number>(apis.map((a) => [a.name, 0]));
+  const sample = () => {
+    for (const a of apis) peakKb.set(a.name, Math.max(peakKb.get(a.name)!, a.memory().rssKb));
+  };
+  sample();
+  const timer = setInterval(sample, 100);
+  return () => {
+    clearInterval(timer);
+    sample();
+    return apis.map((a) => ({
+      process: a.name,
+      peakRssMb: Math.round(peakKb.get(a.name)! / 102.4) / 10,
+      hwmMb: Math.round(a.memory().hwmKb / 102.4) / 10,
+    }));
+  };
+}

@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export const PRODUCT = 'Paspoort aanvragen';
+
+/** The enabled days of the MUI date calendar (past, unavailable and beyond-window days are disabled). */
+export const enabledDays = (page: Page): Locator =>
+  page.locator('[role="grid"] button[role="gridcell"]:not([disabled])');
+
+/** Slot buttons are labelled 'HH:mm tot HH:mm'. */
+export const slotButtons = (page: Page): Locator => page.getByRole('button', { name: /^\d\d:\d\d tot \d\d:\d\d$/ });
+
+/** The local wall-clock time in an ISO string with offset, e.g. '2026-11-23T08:30:00+01:00' → '08:30'. */
+export const wallClock = (iso: string): string => iso.slice(11, 16);
+
+export async function expectNoSeriousA11yViolations(page: Page, where: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe on ${where}`,
+  ).toEqual([]);
+}
+
+/** Presses Tab until `target` has focus (keyboard only), failing after `max` presses. */
+export async function tabTo(page: Page, target: Locator, max = 80): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`could not reach ${target.toString()} with Tab`);
+}
+
+export async function chooseProduct(page: Page, title = PRODUCT): Promise<void> {
+  await page.getByRole('button', { name: `${title} toevoegen` }).click();
+  await page.getByRole('button', { name: 'Kies datum en tijd' }).click();
+  await expect(page.getByRole('heading', { name: 'Kies een datum en tijd' })).toBeVisible();
+}
+
+export async function fillDetails(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Voorletters').fill('J.');
+  await page.getByLabel('Achternaam').fill('Jansen');
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Telefoonnummer').fill('0612345678');
+}

@@ -1,0 +1,152 @@
+import { expect, test } from '../support/fixtures.js';
+import { linkIn, listMail, waitForMail } from '../support/mail.js';
+import { startServer } from '../support/server.js';
+import {
+  chooseProduct,
+  enabledDays,
+  expectNoSeriousA11yViolations,
+  fillDetails,
+  PRODUCT,
+  slotButtons,
+  tabTo,
+  wallClock,
+} from '../support/booking.js';
+
+interface Slot {
+  beginTime: string;
+  endTime: string;
+}
+
+test('a guest books from /new to the success page, then moves and cancels it from the mailed links', async ({
+  page,
+  request,
+  server,
+}) => {
+  const email = `guest-${Date.now()}@example.com`;
+  const products = (await (await request.get('/api/products')).json()) as { id: number; title: string }[];
+  const passport = products.find((p) => p.title === PRODUCT)!;
+  const items = [{ productId: passport.id, amount: 1 }];
+  const days = (await (await request.post('/api/available-days', { data: { appointmentItems: items } })).json()) as string[];
+  expect(days.length).toBeGreaterThan(1);
+
+  await page.goto('/new');
+  await expectNoSeriousA11yViolations(page, 'products step');
+  await chooseProduct(page);
+
+  // The calendar opens on the first bookable day; the slots are Amsterdam's, though the browser is in New York.
+  await enabledDays(page).first().click();
+  const slots = (await (await request.post('/api/timeslots', { data: { appointmentItems: items, date: days[0] } })).json()) as Slot[];
+  await expect(slotButtons(page).first()).toHaveText(wallClock(slots[0]!.beginTime));
+  await expectNoSeriousA11yViolations(page, 'time step');
+  await slotButtons(page).first().click();
+  await expect(page.getByText(/Voor u gereserveerd/)).toBeVisible();
+  await expect(page.getByText(/Resterende tijd/)).toContainText(/\d{1,2}:\d\d/);
+
+  await page.getByRole('button', { name: 'Volgende', exact: true }).click();
+  // Validation on blur names the field.
+  await page.getByLabel('E-mailadres').fill('not-an-address');
+  await page.getByLabel('Telefoonnummer').focus();
+  await expect(page.getByText('Dit is geen geldig e-mailadres.')).toBeVisible();
+  await fillDetails(page, email);
+  await expectNoSeriousA11yViolations(page, 'details step');
+  await page.getByRole('button', { name: 'Volgende', exact: true }).click();
+
+  await expect(page.getByRole('heading', { name: 'Controleer uw afspraak' })).toBeVisible();
+  await expect(page.getByText(`1 x ${PRODUCT}`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'review step');
+  await page.getByRole('button', { name: 'Afspraak bevestigen' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Uw afspraak is bevestigd' })).toBeVisible();
+  await expect(page.getByText(wallClock(slots[0]!.beginTime)).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'success page');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Toevoegen aan agenda' }).or(page.getByRole('link', { name: 'Toevoegen aan agenda' })).click();
+  expect((await download).suggestedFilename()).toMatch(/\.ics$/);
+
+  // The confirmation mail carries an invitation and the edit and cancel links.
+  const confirmation = await waitForMail(server.dataDir, email);
+  const invite = Object.values(confirmation.attachments).find((a) => a.includes('BEGIN:VCALENDAR'));
+  expect(invite).toContain('METHOD:REQUEST');
+  const editLink = new URL(linkIn(confirmation, '/edit-appointment/'));
+  const cancelLink = new URL(linkIn(confirmation, '/cancel-appointment/'));
+
+  // Move it to another day from the mailed edit link.
+  await page.goto(editLink.pathname);
+  await expect(page.getByRole('heading', { name: 'Uw huidige afspraak' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Afspraak wijzigen' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page, 'edit page');
+  await enabledDays(page).nth(1).click();
+  const movedSlots = (await (await request.post('/api/timeslots', { data: { appointmentItems: items, date: days[1] } })).json()) as Slot[];
+  await slotButtons(page).first().click();
+  await page.getByRole('button', { name: 'Afspraak wijzigen' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Ja, wijzigen' }).click();
+  await expect(page.getByText('Uw afspraak is gewijzigd.')).toBeVisible();
+  const change = await waitForMail(server.dataDir, email, (m) => m.file !== confirmation.file);
+  const changeInvite = Object.values(change.attachments).find((a) => a.includes('BEGIN:VCALENDAR'))!;
+  expect(changeInvite).toMatch(/SEQUENCE:[1-9]/);
+  expect(change.body).toContain(wallClock(movedSlots[0]!.beginTime));
+
+  // Cancel it from the mailed cancel link.
+  await page.goto(cancelLink.pathname);
+  await expectNoSeriousA11yViolations(page, 'cancel page');
+  await page.getByRole('button', { name: 'Ja, afspraak annuleren' }).click();
+  await expect(page.getByText('Uw afspraak is geannuleerd.')).toBeVisible();
+  const cancellation = await waitForMail(
+    server.dataDir,
+    email,
+    (m) => Object.values(m.attachments).some((a) => a.includes('METHOD:CANCEL')),
+  );
+  expect(cancellation.subject).not.toBe('');
+  expect(listMail(server.dataDir).filter((m) => m.to.includes(email))).toHaveLength(3);
+});
+
+test('the whole booking by keyboard alone', async ({ page }) => {
+  const email = `keyboard-${Date.now()}@example.com`;
+  await page.goto('/new');
+  await tabTo(page, page.getByRole('button', { name: `${PRODUCT} toevoegen` }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('button', { name: 'Kies datum en tijd' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, enabledDays(page).first());
+  await page.keyboard.press('Enter');
+  await expect(slotButtons(page).first()).toBeVisible();
+  await tabTo(page, slotButtons(page).first());
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/Voor u gereserveerd/)).toBeVisible();
+  await tabTo(page, page.getByRole('button', { name: 'Volgende', exact: true }));
+  await page.keyboard.press('Enter');
+  for (const [label, value] of [
+    ['Voorletters', 'K.'],
+    ['Achternaam', 'Toets'],
+    ['E-mailadres', email],
+    ['Telefoonnummer', '0612345678'],
+  ] as const) {
+    await tabTo(page, page.getByLabel(label));
+    await page.keyboard.type(value);
+  }
+  await tabTo(page, page.getByRole('button', { name: 'Volgende', exact: true }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('button', { name: 'Afspraak bevestigen' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Uw afspraak is bevestigd' })).toBeVisible();
+});
+
+test('a short hold runs out: the banner says so and the visitor is back at the time step', async ({ browser }) => {
+  const short = await startServer({ RESERVATION_MINUTES: '0.1' });
+  try {
+    const page = await browser.newPage({ baseURL: short.url, timezoneId: 'America/New_York', locale: 'nl-NL' });
+    await page.goto('/new');
+    await chooseProduct(page);
+    await enabledDays(page).first().click();
+    await slotButtons(page).first().click();
+    await expect(page.getByText(/Voor u gereserveerd/)).toBeVisible();
+    // Under two minutes left from the start: extending is offered.
+    await expect(page.getByRole('button', { name: 'Verlengen' })).toBeVisible();
+    await page.getByRole('button', { name: 'Volgende', exact: true }).click();
+    await expect(page.getByText('Reservering verlopen.').first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: 'Kies een datum en tijd' })).toBeVisible();
+    await page.close();
+  } finally {
+    await short.stop();
+  }
+});
