@@ -73,10 +73,10 @@ export type Reservation = z.infer<typeof reservationSchema>;
 export const extendResponseSchema = z.union([reservationSchema, z.object({ reservation: z.literal(false) })]);
 export type ExtendResponse = z.infer<typeof extendResponseSchema>;
 
-/** Personal details of the visitor (spec §5: last name, e-mail and phone required). */
-export const personalDataSchema = z.object({
-  initials: z.string().trim().max(20).optional().default(''),
-  suffix: z.string().trim().max(20).optional().default(''),
+/** The visitor's fields, without defaults (a PATCH must leave out what it does not change). */
+const personalFields = z.object({
+  initials: z.string().trim().max(20),
+  suffix: z.string().trim().max(20),
   lastName: z.string({ error: 'last_name_required' }).trim().min(1, 'last_name_required').max(100),
   email: z
     .string({ error: 'email_required' })
@@ -90,6 +90,12 @@ export const personalDataSchema = z.object({
     .min(1, 'phone_required')
     .max(30, 'invalid_phone')
     .regex(/^\+?[0-9 ()-]{6,}$/, 'invalid_phone'),
+});
+
+/** Personal details of the visitor (spec §5: last name, e-mail and phone required). */
+export const personalDataSchema = personalFields.extend({
+  initials: personalFields.shape.initials.optional().default(''),
+  suffix: personalFields.shape.suffix.optional().default(''),
 });
 export type PersonalData = z.infer<typeof personalDataSchema>;
 
@@ -106,7 +112,7 @@ export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
 export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
 
 /** PATCH /appointment/{id}: move onto a new hold, or edit personal details. */
-export const patchAppointmentRequestSchema = personalDataSchema.partial().extend({
+export const patchAppointmentRequestSchema = personalFields.partial().extend({
   token: z.string().min(1).max(200).optional(),
   reservationId: z.uuid().optional(),
   newStatus: z.literal('confirmed').optional(),

@@ -66,6 +66,9 @@ describe.each(testDatabases)('appointments API on %s', (kind) => {
       fromDateTime: target.beginTime,
       duration: 18,
       appointmentItems: [{ product: { id: 2 }, amount: 2 }],
+      // Moving keeps the visitor's details, including the optional ones.
+      initials: 'J.',
+      lastName: 'Jansen',
     });
     const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, a.id));
     expect(row!.sequence).toBe(1);

@@ -35,7 +35,8 @@ export function LanguageSwitch() {
         aria-haspopup="menu"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'language-menu' : undefined}
-        aria-label={t('language.choose')}
+        // The accessible name starts with the visible text (WCAG 2.5.3 label in name).
+        aria-label={`${current.toUpperCase()}, ${t('language.choose')}`}
         onClick={(e) => {
           setAnchor(e.currentTarget);
           setOpened(true);
