@@ -8,7 +8,8 @@ export const enabledDays = (page: Page): Locator =>
   page.locator('[role="grid"] button[role="gridcell"]:not([disabled])');
 
 /** Slot buttons are labelled 'HH:mm tot HH:mm'. */
-export const slotButtons = (page: Page): Locator => page.getByRole('button', { name: /^\d\d:\d\d tot \d\d:\d\d$/ });
+export const slotButtons = (page: Page): Locator =>
+  page.getByRole('button', { name: /^\d\d:\d\d tot \d\d:\d\d$/ });
 
 /** The local wall-clock time in an ISO string with offset, e.g. '2026-11-23T08:30:00+01:00' → '08:30'. */
 export const wallClock = (iso: string): string => iso.slice(11, 16);

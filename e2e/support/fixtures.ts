@@ -23,7 +23,10 @@ export { expect } from '@playwright/test';
 export async function logIn(page: Page, account: { email: string; password: string }): Promise<void> {
   await page.goto('/login');
   await page.getByLabel(/e-mail/i).fill(account.email);
-  await page.getByLabel(/wachtwoord|password/i).first().fill(account.password);
+  await page
+    .getByLabel(/wachtwoord|password/i)
+    .first()
+    .fill(account.password);
   await page.getByRole('button', { name: /inloggen|log in|sign in|anmelden/i }).click();
   await page.waitForURL(/\/home$/);
 }

@@ -1,6 +1,7 @@
+import type { Page } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_USER, expect, logIn, test } from '../support/fixtures.js';
 
-const nav = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Hoofdmenu' });
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Hoofdmenu' });
 
 test.describe('signing in with the demo accounts', () => {
   test('the admin sees the admin navigation with name and e-mail', async ({ page }) => {
@@ -55,10 +56,14 @@ test('the language switch changes the texts and is kept on the account', async (
   await logIn(page, DEMO_ADMIN);
   await page.getByRole('button', { name: /Kies een taal/ }).click();
   await page.getByRole('menuitem', { name: /English/ }).click();
-  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Calendar' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Calendar' }),
+  ).toBeVisible();
   // The choice follows the account: a fresh page load keeps English.
   await page.reload();
-  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Front desks' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Front desks' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: /Choose a language/ }).click();
   await page.getByRole('menuitem', { name: /Nederlands/ }).click();
   await expect(nav(page).getByRole('link', { name: 'Balies' })).toBeVisible();

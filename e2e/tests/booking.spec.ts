@@ -26,7 +26,9 @@ test('a guest books from /new to the success page, then moves and cancels it fro
   const products = (await (await request.get('/api/products')).json()) as { id: number; title: string }[];
   const passport = products.find((p) => p.title === PRODUCT)!;
   const items = [{ productId: passport.id, amount: 1 }];
-  const days = (await (await request.post('/api/available-days', { data: { appointmentItems: items } })).json()) as string[];
+  const days = (await (
+    await request.post('/api/available-days', { data: { appointmentItems: items } })
+  ).json()) as string[];
   expect(days.length).toBeGreaterThan(1);
 
   await page.goto('/new');
@@ -35,7 +37,9 @@ test('a guest books from /new to the success page, then moves and cancels it fro
 
   // The calendar opens on the first bookable day; the slots are Amsterdam's, though the browser is in New York.
   await enabledDays(page).first().click();
-  const slots = (await (await request.post('/api/timeslots', { data: { appointmentItems: items, date: days[0] } })).json()) as Slot[];
+  const slots = (await (
+    await request.post('/api/timeslots', { data: { appointmentItems: items, date: days[0] } })
+  ).json()) as Slot[];
   await expect(slotButtons(page).first()).toHaveText(wallClock(slots[0]!.beginTime));
   await expectNoSeriousA11yViolations(page, 'time step');
   await slotButtons(page).first().click();
@@ -60,7 +64,10 @@ test('a guest books from /new to the success page, then moves and cancels it fro
   await expect(page.getByText(wallClock(slots[0]!.beginTime)).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'success page');
   const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Toevoegen aan agenda' }).or(page.getByRole('link', { name: 'Toevoegen aan agenda' })).click();
+  await page
+    .getByRole('button', { name: 'Toevoegen aan agenda' })
+    .or(page.getByRole('link', { name: 'Toevoegen aan agenda' }))
+    .click();
   expect((await download).suggestedFilename()).toMatch(/\.ics$/);
 
   // The confirmation mail carries an invitation and the edit and cancel links.
@@ -76,7 +83,9 @@ test('a guest books from /new to the success page, then moves and cancels it fro
   await expect(page.getByRole('button', { name: 'Afspraak wijzigen' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'edit page');
   await enabledDays(page).nth(1).click();
-  const movedSlots = (await (await request.post('/api/timeslots', { data: { appointmentItems: items, date: days[1] } })).json()) as Slot[];
+  const movedSlots = (await (
+    await request.post('/api/timeslots', { data: { appointmentItems: items, date: days[1] } })
+  ).json()) as Slot[];
   await slotButtons(page).first().click();
   await page.getByRole('button', { name: 'Afspraak wijzigen' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Ja, wijzigen' }).click();
@@ -91,10 +100,8 @@ test('a guest books from /new to the success page, then moves and cancels it fro
   await expectNoSeriousA11yViolations(page, 'cancel page');
   await page.getByRole('button', { name: 'Ja, afspraak annuleren' }).click();
   await expect(page.getByText('Uw afspraak is geannuleerd.')).toBeVisible();
-  const cancellation = await waitForMail(
-    server.dataDir,
-    email,
-    (m) => Object.values(m.attachments).some((a) => a.includes('METHOD:CANCEL')),
+  const cancellation = await waitForMail(server.dataDir, email, (m) =>
+    Object.values(m.attachments).some((a) => a.includes('METHOD:CANCEL')),
   );
   expect(cancellation.subject).not.toBe('');
   expect(listMail(server.dataDir).filter((m) => m.to.includes(email))).toHaveLength(3);
@@ -131,10 +138,16 @@ test('the whole booking by keyboard alone', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Uw afspraak is bevestigd' })).toBeVisible();
 });
 
-test('a short hold runs out: the banner says so and the visitor is back at the time step', async ({ browser }) => {
+test('a short hold runs out: the banner says so and the visitor is back at the time step', async ({
+  browser,
+}) => {
   const short = await startServer({ RESERVATION_MINUTES: '0.1' });
   try {
-    const page = await browser.newPage({ baseURL: short.url, timezoneId: 'America/New_York', locale: 'nl-NL' });
+    const page = await browser.newPage({
+      baseURL: short.url,
+      timezoneId: 'America/New_York',
+      locale: 'nl-NL',
+    });
     await page.goto('/new');
     await chooseProduct(page);
     await enabledDays(page).first().click();

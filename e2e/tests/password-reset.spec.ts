@@ -1,7 +1,11 @@
 import { expect, test } from '../support/fixtures.js';
 import { linkIn, waitForMail } from '../support/mail.js';
 
-test('forgot password → the mailed link → sign in with the new password', async ({ page, request, server }) => {
+test('forgot password → the mailed link → sign in with the new password', async ({
+  page,
+  request,
+  server,
+}) => {
   const email = `reset-${Date.now()}@example.com`;
   const registered = await request.post('/api/register', {
     data: { email, password: 'Original1!', firstName: 'Rita', lastName: 'Reset', language: 'nl-NL' },

@@ -13,8 +13,6 @@ export function itemDuration(product: TimeUnits, amount: number): number {
 }
 
 /** Duration of an appointment: the sum over its items. */
-export function appointmentDuration(
-  items: ReadonlyArray<{ product: TimeUnits; amount: number }>,
-): number {
+export function appointmentDuration(items: ReadonlyArray<{ product: TimeUnits; amount: number }>): number {
   return items.reduce((sum, i) => sum + itemDuration(i.product, i.amount), 0);
 }

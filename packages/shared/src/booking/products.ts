@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-export const productCategorySchema = z.object({ id: z.number().int(), name: z.string(), position: z.number().int() });
+export const productCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  position: z.number().int(),
+});
 export type ProductCategory = z.infer<typeof productCategorySchema>;
 
 export const productFileSchema = z.object({

@@ -33,7 +33,11 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const loginResponseSchema = z.object({ token: z.string(), refresh_token: z.string(), user: userSchema });
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  refresh_token: z.string(),
+  user: userSchema,
+});
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();

@@ -24,10 +24,7 @@ export default function ForgotPasswordPage() {
   const [requestMail] = useForgotPasswordMutation();
   const [sent, setSent] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    control,
-    handleSubmit,
-  } = useForm({
+  const { control, handleSubmit } = useForm({
     resolver: zodResolver(forgotFormSchema),
     mode: 'onBlur',
     defaultValues: { email: '' },

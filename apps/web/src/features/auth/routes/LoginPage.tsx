@@ -29,10 +29,7 @@ export default function LoginPage() {
   const notify = useNotify();
   const [login] = useLoginMutation();
   const [notKnown, setNotKnown] = useState(false);
-  const {
-    control,
-    handleSubmit,
-  } = useForm({
+  const { control, handleSubmit } = useForm({
     resolver: zodResolver(loginRequestSchema),
     mode: 'onBlur',
     defaultValues: { username: '', password: '' },
@@ -76,14 +73,7 @@ export default function LoginPage() {
           autoComplete="current-password"
           required
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={!canSubmit}
-          sx={{ mt: 2 }}
-        >
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={!canSubmit} sx={{ mt: 2 }}>
           {t('login.submit')}
         </Button>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 3 }}>

@@ -35,11 +35,7 @@ export default function RegisterPage() {
   const notify = useNotify();
   const [register] = useRegisterMutation();
   const [done, setDone] = useState(false);
-  const {
-    control,
-    handleSubmit,
-    setError,
-  } = useForm({
+  const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(registerFormSchema),
     mode: 'onBlur',
     defaultValues: {
@@ -139,14 +135,7 @@ export default function RegisterPage() {
           />
           <FormTextField control={control} name="cardNumber" emptyAsNull label={t('fields.card_number')} />
         </Box>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={!canSubmit}
-          sx={{ mt: 2 }}
-        >
+        <Button type="submit" variant="contained" size="large" fullWidth disabled={!canSubmit} sx={{ mt: 2 }}>
           {t('register.submit')}
         </Button>
         <Typography sx={{ mt: 3 }}>

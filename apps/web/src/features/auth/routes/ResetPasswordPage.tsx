@@ -34,10 +34,7 @@ export default function ResetPasswordPage() {
   const [resetPassword] = useResetPasswordMutation();
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const {
-    control,
-    handleSubmit,
-  } = useForm({
+  const { control, handleSubmit } = useForm({
     resolver: zodResolver(resetFormSchema),
     mode: 'onBlur',
     defaultValues: { password: '', repeat: '' },

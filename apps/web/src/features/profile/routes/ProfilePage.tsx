@@ -33,12 +33,11 @@ function ProfileForm({ user }: { user: User }) {
   const notify = useNotify();
   const { languages } = useOfferedLanguages();
   const [updateUser] = useUpdateCurrentUserMutation();
-  const {
-    control,
-    handleSubmit,
-    reset,
-    setError,
-  } = useForm({ resolver: zodResolver(profileFormSchema), mode: 'onBlur', defaultValues: valuesOf(user) });
+  const { control, handleSubmit, reset, setError } = useForm({
+    resolver: zodResolver(profileFormSchema),
+    mode: 'onBlur',
+    defaultValues: valuesOf(user),
+  });
   const canSubmit = useCanSubmit(control, profileFormSchema);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -88,13 +87,7 @@ function ProfileForm({ user }: { user: User }) {
           <LanguageSelect control={control} languages={languages} label={t('fields.language')} />
         </Box>
         <ReadOnlyEmail email={user.email} label={t('fields.email')} hint={t('email_hint')} />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={!canSubmit}
-          sx={{ mt: 2 }}
-        >
+        <Button type="submit" variant="contained" size="large" disabled={!canSubmit} sx={{ mt: 2 }}>
           {t('save')}
         </Button>
       </Box>
