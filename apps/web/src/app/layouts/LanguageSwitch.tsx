@@ -41,7 +41,6 @@ export function LanguageSwitch() {
           setAnchor(e.currentTarget);
           setOpened(true);
         }}
-        disabled={languages.length === 0}
       >
         {current.toUpperCase()}
       </Button>

@@ -3,10 +3,13 @@ import { useGetLanguagesQuery } from './sessionApi';
 
 export type OfferedLanguage = Pick<Language, 'id' | 'code' | 'description' | 'short'>;
 
-/** Spec §1/§4: the server's language list reduced to en-GB and nl-NL; if the list fails, Dutch only. */
+/**
+ * Spec §1/§4: the server's language list reduced to en-GB and nl-NL; if the list fails, Dutch only.
+ * While it loads, Dutch (the default) is offered so the switch is never a disabled, unreadable button.
+ */
 export function useOfferedLanguages(): { languages: OfferedLanguage[]; isLoading: boolean } {
   const { data, isError, isLoading } = useGetLanguagesQuery();
   const offered = (data ?? []).filter((l) => (OFFERED_LANGUAGE_CODES as readonly string[]).includes(l.code));
-  const fallback = isError || (data !== undefined && offered.length === 0);
+  const fallback = isError || offered.length === 0;
   return { languages: fallback ? [DEFAULT_LANGUAGE] : offered, isLoading };
 }

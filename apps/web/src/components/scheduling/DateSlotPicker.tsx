@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -9,6 +8,7 @@ import type { AppointmentItemInput, Timeslot } from '@balie/shared';
 import { formatDate } from '../../lib/dates';
 import { useGetAvailableDaysQuery, useGetTimeslotsQuery } from './schedulingApi';
 import { TimeslotButtons } from './TimeslotButtons';
+import { InlineLoading } from '../InlineLoading';
 
 const AvailableDateCalendar = lazy(() => import('./AvailableDateCalendar'));
 
@@ -68,10 +68,7 @@ export function DateSlotPicker(props: Props) {
         {!date ? (
           <Typography color="text.secondary">{t('picker.chooseDateFirst')}</Typography>
         ) : slots.isFetching ? (
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }} role="status">
-            <CircularProgress size={20} />
-            <Typography>{t('picker.loadingTimes')}</Typography>
-          </Box>
+          <InlineLoading text={t('picker.loadingTimes')} />
         ) : slots.isError ? (
           <Alert severity="error">{t('errors.generic')}</Alert>
         ) : (slots.data ?? []).length === 0 ? (

@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -10,7 +9,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TablePagination from '@mui/material/TablePagination';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '@balie/shared';
@@ -23,6 +21,7 @@ import {
   useListAppointmentsPaginatedQuery,
 } from '../api/appointmentsApi';
 import { AppointmentCard } from '../components/AppointmentCard';
+import { InlineLoading } from '../../../components/InlineLoading';
 
 const PAGE_SIZES = [10, 25, 50];
 
@@ -71,10 +70,7 @@ export default function AppointmentsPage() {
           label={t('list.hideExpired')}
         />
         {query.isLoading ? (
-          <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-            <CircularProgress size={20} />
-            <Typography>{t('list.loading')}</Typography>
-          </Box>
+          <InlineLoading text={t('list.loading')} />
         ) : query.isError ? (
           <Alert severity="error">{t('errors.generic')}</Alert>
         ) : (query.data?.items.length ?? 0) === 0 ? (

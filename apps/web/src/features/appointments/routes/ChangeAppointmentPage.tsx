@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
@@ -15,6 +14,7 @@ import { NOT_POSSIBLE_PATH } from '../../../components/scheduling/paths';
 import { CALENDAR_PATH } from '../paths';
 import { PageFrame } from '../../../components/PageFrame';
 import { useNotify } from '../../../components/notifier/NotifierContext';
+import { InlineLoading } from '../../../components/InlineLoading';
 
 /** /change-appointment/:appointmentId (spec §2): current appointment, a new slot, confirm, back to /calendar. */
 export default function ChangeAppointmentPage() {
@@ -33,12 +33,7 @@ export default function ChangeAppointmentPage() {
   } else if (query.isError) {
     body = <Alert severity="error">{t('booking:errors.generic')}</Alert>;
   } else if (!appointment) {
-    body = (
-      <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-        <CircularProgress size={20} />
-        <Typography>{t('booking:loading')}</Typography>
-      </Box>
-    );
+    body = <InlineLoading text={t('booking:loading')} />;
   } else if (appointment.status !== 'confirmed' || !appointment.canChange) {
     body = <Navigate to={NOT_POSSIBLE_PATH} replace />;
   } else {

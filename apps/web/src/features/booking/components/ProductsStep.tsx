@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
@@ -16,6 +15,7 @@ import { draftDuration } from '../lib/draftDuration';
 import { itemAdded, itemEdited, itemRemoved, selectDraftItems, stepChanged } from '../store/draftSlice';
 import { ProductCard } from './ProductCard';
 import { StepHeading } from './StepHeading';
+import { InlineLoading } from '../../../components/InlineLoading';
 
 /** Step 1 (spec §2): search, filter by category, choose up to four products and their amounts. */
 export function ProductsStep() {
@@ -64,10 +64,7 @@ export function ProductsStep() {
       </Box>
 
       {products.isLoading ? (
-        <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-          <CircularProgress size={20} />
-          <Typography>{t('products.loading')}</Typography>
-        </Box>
+        <InlineLoading text={t('products.loading')} />
       ) : products.isError ? (
         <Alert severity="error">{t('errors.generic')}</Alert>
       ) : groups.length === 0 ? (

@@ -1,20 +1,13 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { httpStatusOf } from '../../../lib/apiError';
+import { InlineLoading } from '../../../components/InlineLoading';
 
 /** Loading and failure states of a page opened from a mailed link. */
 export function TokenPageState({ isLoading, error }: { isLoading: boolean; error: unknown }) {
   const { t } = useTranslation('booking');
   if (isLoading) {
-    return (
-      <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-        <CircularProgress size={20} />
-        <Typography>{t('loading')}</Typography>
-      </Box>
-    );
+    return <InlineLoading text={t('loading')} />;
   }
   // 404 (unknown or used-up token) and a malformed token (400) both mean the link is no good.
   const status = httpStatusOf(error);
