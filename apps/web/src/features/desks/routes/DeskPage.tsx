@@ -13,7 +13,7 @@ import { QueryState } from '../../../components/QueryState';
 import { localeOf } from '../../../lib/i18n';
 import { formatShortDate } from '../../../lib/dates';
 import { useGetDeskQuery, type DeskView } from '../api';
-import { ActiveChip } from '../components/ActiveChip';
+import { ActiveChip } from '../../../components/ActiveChip';
 
 function DeskDetails({ desk }: { desk: DeskView }) {
   const { t, i18n } = useTranslation('desks');

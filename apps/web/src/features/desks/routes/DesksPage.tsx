@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
 import { useGetDesksQuery } from '../api';
-import { ActiveChip } from '../components/ActiveChip';
+import { ActiveChip } from '../../../components/ActiveChip';
 
 /** /front-desks (admin): the desks, read-only for now (management is a later issue). */
 export default function DesksPage() {

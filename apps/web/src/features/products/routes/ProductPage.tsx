@@ -12,7 +12,7 @@ import type { Product } from '@balie/shared';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
 import { useGetProductQuery } from '../api';
-import { ActiveChip } from '../components/ActiveChip';
+import { ActiveChip } from '../../../components/ActiveChip';
 import { useProductIdParam } from '../useProductIdParam';
 
 function ProductDetails({ product }: { product: Product }) {

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
 import { useGetAllProductsQuery } from '../api';
-import { ActiveChip } from '../components/ActiveChip';
+import { ActiveChip } from '../../../components/ActiveChip';
 
 /** /products (admin): every product including inactive ones, read-only for now. */
 export default function ProductsPage() {
