@@ -11,5 +11,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
+    // Whole-page flows in jsdom take seconds; on a busy 2-core CI machine the 5 s default is too tight.
+    testTimeout: 20_000,
   },
 });

@@ -59,6 +59,10 @@ export function startApi(name: string, target: BenchDatabase, secret: string): P
       child.off('exit', onExit);
       child.stdout!.removeAllListeners('data');
       child.stdout!.on('data', keep);
+      // A server that dies mid-run must say why, not leave the bench reading a missing /proc entry.
+      child.once('exit', (code, signal) => {
+        if (!stopping.has(child)) console.error(`${name} exited (${code ?? signal}) during the run:\n${output}`);
+      });
       resolve({
         name,
         port: Number(m[1]),
@@ -71,12 +75,17 @@ export function startApi(name: string, target: BenchDatabase, secret: string): P
 }
 
 function memoryOf(child: ChildProcess): { rssKb: number; hwmKb: number } {
+  if (child.exitCode !== null || child.signalCode !== null) return { rssKb: NaN, hwmKb: NaN };
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   return { rssKb: kb('VmRSS'), hwmKb: kb('VmHWM') };
 }
 
+/** Children the bench itself is stopping: their exit is expected. */
+const stopping = new WeakSet<ChildProcess>();
+
 function stop(child: ChildProcess): Promise<void> {
+  stopping.add(child);
   return new Promise((done) => {
     if (child.exitCode !== null || child.signalCode !== null) return done();
     const force = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);

@@ -3,6 +3,7 @@ import { bookingWindow, localDateOf, localDay, parseHm, type LocalDay } from './
 import { lowerBound, mergeSpans, overlapLength, subtractSpans, type Span } from './intervals.js';
 import type {
   AvailabilityInput,
+  BusyInterval,
   Closure,
   DaySlots,
   DeskSchedule,
@@ -12,16 +13,52 @@ import type {
 
 const MINUTE = 60_000;
 
-/** A desk with its weekly hours parsed and its bookings sorted once, before any day is looked at. */
-interface PreparedDesk {
-  desk: DeskSchedule;
-  /** Opening intervals in minutes of the day, per weekday 1–7. */
-  weekly: Map<number, Array<{ opens: number; closes: number }>>;
+/** One desk's bookings sorted once, before any day is looked at. */
+interface DeskBookings {
   /** Bookings sorted by start, as parallel arrays for binary search. */
   starts: number[];
   ends: number[];
   /** The union of the bookings: what blocks the desk. */
   blocked: Span[];
+}
+
+/** A desk with its weekly hours parsed and its bookings indexed. */
+interface PreparedDesk extends DeskBookings {
+  desk: DeskSchedule;
+  /** Opening intervals in minutes of the day, per weekday 1–7. */
+  weekly: Map<number, Array<{ opens: number; closes: number }>>;
+}
+
+const NO_BOOKINGS: DeskBookings = { starts: [], ends: [], blocked: [] };
+
+/**
+ * Sorting and merging a window's bookings (12,000 in DESIGN §10's data set) costs more than answering a
+ * request from them, and the API hands the same frozen `busy` array to many requests (a short-lived
+ * snapshot), so the index is kept per array object. Same input, same index: the engine stays a pure
+ * function of its input; callers must not mutate an array they passed (the API freezes it).
+ */
+const bookingIndexes = new WeakMap<readonly BusyInterval[], Map<number, DeskBookings>>();
+
+function bookingsByDesk(busy: readonly BusyInterval[]): Map<number, DeskBookings> {
+  const known = bookingIndexes.get(busy);
+  if (known) return known;
+  const spans = new Map<number, Span[]>();
+  for (const b of busy) {
+    let list = spans.get(b.deskId);
+    if (!list) spans.set(b.deskId, (list = []));
+    list.push({ start: b.start, end: b.end });
+  }
+  const index = new Map<number, DeskBookings>();
+  for (const [deskId, list] of spans) {
+    list.sort((a, b) => a.start - b.start);
+    index.set(deskId, {
+      starts: list.map((b) => b.start),
+      ends: list.map((b) => b.end),
+      blocked: mergeSpans(list),
+    });
+  }
+  bookingIndexes.set(busy, index);
+  return index;
 }
 
 /** What one desk can offer on one day. */
@@ -45,12 +82,7 @@ interface Prepared {
 function prepare(input: AvailabilityInput): Prepared {
   if (!(input.durationMinutes > 0)) throw new RangeError('durationMinutes must be positive');
   if (!(input.stepMinutes > 0)) throw new RangeError('stepMinutes must be positive');
-  const busyByDesk = new Map<number, Span[]>();
-  for (const b of input.busy) {
-    let list = busyByDesk.get(b.deskId);
-    if (!list) busyByDesk.set(b.deskId, (list = []));
-    list.push({ start: b.start, end: b.end });
-  }
+  const byDesk = bookingsByDesk(input.busy);
   const desks = input.desks.map((desk): PreparedDesk => {
     const weekly = new Map<number, Array<{ opens: number; closes: number }>>();
     for (const h of desk.openingHours) {
@@ -61,14 +93,7 @@ function prepare(input: AvailabilityInput): Prepared {
       if (!list) weekly.set(h.weekday, (list = []));
       list.push({ opens, closes });
     }
-    const busy = (busyByDesk.get(desk.id) ?? []).sort((a, b) => a.start - b.start);
-    return {
-      desk,
-      weekly,
-      starts: busy.map((b) => b.start),
-      ends: busy.map((b) => b.end),
-      blocked: mergeSpans(busy),
-    };
+    return { ...(byDesk.get(desk.id) ?? NO_BOOKINGS), desk, weekly };
   });
   const closuresByDate = new Map<string, Closure[]>();
   for (const c of input.closures) {

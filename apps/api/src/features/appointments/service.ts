@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Appointment, CreateAppointmentRequest, PatchAppointmentRequest } from '@balie/shared';
 import { localDateOf } from '@balie/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -9,6 +9,7 @@ import { httpError, validationError } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { deriveToken, newLinkToken } from '../../security/tokens.js';
 import { assertMayAct, isOwner } from './access.js';
+import { noteBookingsChanged } from './booking-changes.js';
 import { APPOINTMENT_MAIL } from './mail-templates/kinds.js';
 import { canChange, toAppointment } from './presenter.js';
 import {
@@ -40,6 +41,40 @@ export async function confirmReservation(
   body: CreateAppointmentRequest,
 ): Promise<Appointment> {
   const { row, token } = await app.db.transaction(async (tx) => {
+    const link = newLinkToken(app.config.secret);
+    const details = {
+      status: 'confirmed' as const,
+      validTill: null,
+      initials: body.initials,
+      suffix: body.suffix,
+      lastName: body.lastName,
+      email: body.email,
+      phone: body.phone,
+      language: body.language ?? 'nl',
+      ...(request.user ? { userId: request.user.id } : {}),
+      tokenHash: link.hash,
+      tokenNonce: link.nonce,
+      confirmedAt: new Date(),
+    };
+    // The usual case in one statement: a valid hold of a new booking becomes the appointment. The row
+    // lock the UPDATE takes makes a concurrent second confirm wait and then find nothing to update.
+    const [confirmed] = await tx
+      .update(appointments)
+      .set(details)
+      .where(
+        and(
+          eq(appointments.reservationId, body.reservationId),
+          eq(appointments.status, 'reserved'),
+          isNull(appointments.replacesAppointmentId),
+          gt(appointments.validTill, new Date()),
+        ),
+      )
+      .returning();
+    if (confirmed) {
+      await enqueueMail(tx, APPOINTMENT_MAIL.confirmation, { appointmentId: confirmed.id });
+      return { row: confirmed, token: link.token };
+    }
+    // Otherwise say why, or answer a repeated confirm with the appointment it made.
     const hold = await findByReservationId(tx, body.reservationId, true);
     // A hold that expired may already be deleted by someone else's booking: unknown means expired.
     if (!hold) throw httpError('reservation_expired');
@@ -50,28 +85,7 @@ export async function confirmReservation(
       };
     }
     if (hold.replacesAppointmentId !== null) throw validationError('reservationId', 'change_hold');
-    if (!hold.validTill || hold.validTill.getTime() <= Date.now()) throw httpError('reservation_expired');
-    const link = newLinkToken(app.config.secret);
-    const [confirmed] = await tx
-      .update(appointments)
-      .set({
-        status: 'confirmed',
-        validTill: null,
-        initials: body.initials,
-        suffix: body.suffix,
-        lastName: body.lastName,
-        email: body.email,
-        phone: body.phone,
-        language: body.language ?? 'nl',
-        userId: request.user?.id ?? hold.userId,
-        tokenHash: link.hash,
-        tokenNonce: link.nonce,
-        confirmedAt: new Date(),
-      })
-      .where(eq(appointments.id, hold.id))
-      .returning();
-    await enqueueMail(tx, APPOINTMENT_MAIL.confirmation, { appointmentId: hold.id });
-    return { row: confirmed!, token: link.token };
+    throw httpError('reservation_expired');
   });
   return present(app, request, row, token);
 }
@@ -96,6 +110,7 @@ export async function cancelAppointment(
     await enqueueMail(tx, APPOINTMENT_MAIL.cancellation, { appointmentId: id });
     return cancelled!;
   });
+  noteBookingsChanged(app.db);
   return present(app, request, row);
 }
 
@@ -153,6 +168,7 @@ export async function patchAppointment(
     const [updated] = await tx.update(appointments).set(values).where(eq(appointments.id, id)).returning();
     return updated!;
   });
+  if (body.reservationId) noteBookingsChanged(app.db);
   return present(app, request, row);
 }
 
@@ -186,5 +202,6 @@ export async function deleteAppointment(app: FastifyInstance, id: number): Promi
     await deleteChangeHolds(tx, id);
     return tx.delete(appointments).where(eq(appointments.id, id)).returning({ id: appointments.id });
   });
+  noteBookingsChanged(app.db);
   if (deleted.length === 0) throw httpError('not_found');
 }

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validationError } from '../../http/errors.js';
 import { changeTarget } from '../appointments/access.js';
+import { busySnapshot } from './busy-snapshot.js';
 import { resolveItems } from './items.js';
 import { cachedSchedule, loadBusy, type Schedule } from './schedule.repository.js';
 
@@ -24,7 +25,9 @@ export interface AvailabilityContext {
 
 /**
  * The engine's input for local dates `first`…`last`: the schedule (cached briefly) and the bookings of
- * those days in ONE query, never a query per day or per desk (issue 3 item 3).
+ * those days in ONE query, never a query per day or per desk (issue 3 item 3). Questions about a new
+ * appointment share this process's snapshot of the window's bookings (busy-snapshot.ts); a change (its
+ * own slot counts as free), a replaced hold or `fresh` reads the bookings now.
  */
 export async function availabilityContext(
   app: FastifyInstance,
@@ -35,19 +38,23 @@ export async function availabilityContext(
     now: number;
     exceptGroup: string | null;
     exceptReservation?: string | undefined;
+    fresh?: boolean;
   },
 ): Promise<AvailabilityContext> {
   const zone = app.config.providerTimezone;
   const window = bookingWindow(opts.now, zone, BOOKING_WINDOW_MONTHS);
+  const shared = !opts.fresh && !opts.exceptGroup && !opts.exceptReservation;
   const [schedule, busy] = await Promise.all([
     cachedSchedule(app.db, window.first),
-    loadBusy(app.db, {
-      from: new Date(localDay(zone, opts.first).start),
-      until: new Date(localDay(zone, opts.last).end),
-      now: new Date(opts.now),
-      exceptGroup: opts.exceptGroup,
-      exceptReservation: opts.exceptReservation,
-    }),
+    shared
+      ? busySnapshot(app.db, zone, window, opts.now)
+      : loadBusy(app.db, {
+          from: new Date(localDay(zone, opts.first).start),
+          until: new Date(localDay(zone, opts.last).end),
+          now: new Date(opts.now),
+          exceptGroup: opts.exceptGroup,
+          exceptReservation: opts.exceptReservation,
+        }),
   ]);
   return {
     schedule,

@@ -5,7 +5,7 @@ import { products } from '../../db/schema/index.js';
 import { validationError } from '../../http/errors.js';
 
 export interface ResolvedItem {
-  product: { id: number; title: string; timeUnit: number; extraTimeUnit: number };
+  product: { id: number; title: string; timeUnit: number; extraTimeUnit: number; position: number };
   amount: number;
 }
 
@@ -34,8 +34,15 @@ export async function resolveItems(
     if (!product) throw validationError(`appointmentItems.${index}.productId`, 'object/not-found');
     if (item.amount > product.maxAmount)
       throw validationError(`appointmentItems.${index}.amount`, 'invalid_amount');
-    const { id, title, timeUnit, extraTimeUnit } = product;
-    return { product: { id, title, timeUnit, extraTimeUnit }, amount: item.amount };
+    const { id, title, timeUnit, extraTimeUnit, position } = product;
+    return { product: { id, title, timeUnit, extraTimeUnit, position }, amount: item.amount };
   });
   return { items: resolved, durationMinutes: appointmentDuration(resolved) };
+}
+
+/** The items as an appointment or reservation shows them: in the products' order, as viewsOf reads them. */
+export function itemViews(items: readonly ResolvedItem[]): Array<{ product: { id: number; title: string }; amount: number }> {
+  return [...items]
+    .sort((a, b) => a.product.position - b.product.position || a.product.id - b.product.id)
+    .map((i) => ({ product: { id: i.product.id, title: i.product.title }, amount: i.amount }));
 }

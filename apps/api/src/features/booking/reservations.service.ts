@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import {
   desksForStart,
   formatZonedIso,
@@ -12,33 +12,49 @@ import {
 } from '@balie/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import type { DbOrTx, Tx } from '../../db/client.js';
-import { appointmentItems, appointments } from '../../db/schema/index.js';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
+import { appointments } from '../../db/schema/index.js';
 import { httpError } from '../../http/errors.js';
 import { consumeRateLimit, RATE_LIMITS } from '../../security/rate-limit.js';
 import { changeTarget } from '../appointments/access.js';
+import { noteBookingsChanged } from '../appointments/booking-changes.js';
 import { viewOf, type AppointmentRow } from '../appointments/repository.js';
 import { availabilityContext } from './availability.service.js';
-import { resolveItems, type ResolvedItem } from './items.js';
+import { itemViews, resolveItems, type ResolvedItem } from './items.js';
 import { loadBusy } from './schedule.repository.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
-/** The reservation object of DESIGN §5. */
-export async function toReservation(db: DbOrTx, row: AppointmentRow, config: Config): Promise<Reservation> {
-  const view = await viewOf(db, row);
+/** The reservation object of DESIGN §5, from what the caller already knows of the hold. */
+function reservationOf(
+  hold: { reservationId: string; from: Date; until: Date; createdAt: Date; validTill: Date },
+  items: Reservation['appointmentItems'],
+  desk: { id: number; name: string },
+  config: Config,
+): Reservation {
   const zone = config.providerTimezone;
   return {
     reservation: true,
-    id: row.reservationId,
-    appointmentItems: view.items,
-    fromDateTime: formatZonedIso(row.during.from.getTime(), zone),
-    untilDateTime: formatZonedIso(row.during.until.getTime(), zone),
-    createdDateTime: formatZonedIso(row.createdAt.getTime(), zone),
-    validTill: formatZonedIso(row.validTill!.getTime(), zone),
-    desk: { id: view.desk.id, name: view.desk.name },
+    id: hold.reservationId,
+    appointmentItems: items,
+    fromDateTime: formatZonedIso(hold.from.getTime(), zone),
+    untilDateTime: formatZonedIso(hold.until.getTime(), zone),
+    createdDateTime: formatZonedIso(hold.createdAt.getTime(), zone),
+    validTill: formatZonedIso(hold.validTill.getTime(), zone),
+    desk,
   };
+}
+
+/** The reservation object of a stored hold (its desk and items read in two queries). */
+export async function toReservation(db: DbOrTx, row: AppointmentRow, config: Config): Promise<Reservation> {
+  const view = await viewOf(db, row);
+  return reservationOf(
+    { ...row, from: row.during.from, until: row.during.until, validTill: row.validTill! },
+    view.items,
+    { id: view.desk.id, name: view.desk.name },
+    config,
+  );
 }
 
 /** Transaction-scoped lock key of one desk on one local date; a namespace keeps it apart from other locks. */
@@ -54,84 +70,118 @@ function isExclusionViolation(err: unknown): boolean {
   return false;
 }
 
+const intArray = (values: readonly number[]) => `{${values.join(',')}}`;
+
 interface Attempt {
-  deskId: number;
+  /** The new hold's id, chosen before the first try. */
+  reservationId: string;
   /** The engine's input read before the transaction (the schedule); its bookings are read again inside. */
   input: AvailabilityInput;
   date: string;
   from: Date;
   until: Date;
   items: ResolvedItem[];
-  durationMinutes: number;
   target: AppointmentRow | null;
   replacesReservationId: string | undefined;
   userId: number | null;
 }
 
-/**
- * One desk, one transaction: release the hold this one replaces, clear expired holds in the way, then
- * under the desk-day lock recheck the slot against the bookings as they are now (overlap and quota) and
- * insert. Null when the desk no longer fits; the exclusion constraint (23P01) has the last word.
- */
-async function tryDesk(
-  app: FastifyInstance,
-  tx: Tx,
-  a: Attempt,
-  now: number,
-): Promise<AppointmentRow | null> {
-  const range = sql`tstzrange(${a.from.toISOString()}::timestamptz, ${a.until.toISOString()}::timestamptz)`;
-  if (a.replacesReservationId) {
-    await tx
-      .delete(appointments)
-      .where(
-        and(eq(appointments.reservationId, a.replacesReservationId), eq(appointments.status, 'reserved')),
-      );
-  }
-  await tx
-    .delete(appointments)
-    .where(
-      and(
-        eq(appointments.deskId, a.deskId),
-        eq(appointments.status, 'reserved'),
-        lte(appointments.validTill, new Date(now)),
-        sql`${appointments.during} && ${range}`,
-      ),
-    );
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(${deskDayLockKey(a.deskId, a.date)})`);
+type Outcome =
+  /** The hold is made. */
+  | { kind: 'held'; deskId: number; id: number; createdAt: Date; validTill: Date }
+  /** `deskId` was locked and no longer fits; `stillFree` are the other candidates that fit as read now. */
+  | { kind: 'taken'; deskId: number; stillFree: number[] }
+  /** Every candidate's desk-day lock was held by someone else at that moment. */
+  | { kind: 'all-locked' };
+
+/** Which of `deskIds` can take [from, until) according to `busy` (that day's bookings of those desks). */
+function fittingDesks(a: Attempt, deskIds: readonly number[], busy: AvailabilityInput['busy']): number[] {
+  const desks = a.input.desks.filter((d) => deskIds.includes(d.id));
+  return desksForStart({ ...a.input, desks, busy }, a.from.getTime());
+}
+
+/** That day's active bookings of `deskIds`, as committed now. */
+function dayBusy(app: FastifyInstance, db: DbOrTx, a: Attempt, deskIds: readonly number[], now: number) {
   const day = localDay(app.config.providerTimezone, a.date);
-  // Read again inside the lock: whoever held it before us has committed by now.
-  const busy = await loadBusy(tx, {
+  return loadBusy(db, {
     from: new Date(day.start),
     until: new Date(day.end),
     now: new Date(now),
     exceptGroup: a.target?.groupKey ?? null,
-    deskId: a.deskId,
+    deskIds,
   });
-  const desk = a.input.desks.filter((d) => d.id === a.deskId);
-  if (!desksForStart({ ...a.input, desks: desk, busy }, a.from.getTime()).includes(a.deskId)) return null;
-  const [row] = await tx
-    .insert(appointments)
-    .values({
-      reservationId: randomUUID(),
-      status: 'reserved',
-      validTill: new Date(now + app.config.reservationMinutes * MINUTE),
-      deskId: a.deskId,
-      during: { from: a.from, until: a.until },
-      groupKey: a.target?.groupKey ?? randomUUID(),
-      replacesAppointmentId: a.target?.id ?? null,
-      userId: a.userId,
-    })
-    .returning();
+}
+
+/**
+ * One transaction for the candidate desks (most preferred first): release the hold this one replaces,
+ * clear expired holds in the way, and take the desk-day lock of ONE desk — with `wait` the first
+ * candidate's, waiting for it; otherwise the first candidate whose lock is free right now, so that a
+ * crowd asking for one start spreads over the desks instead of queueing behind one lock. Under the lock
+ * the bookings are read again (whoever held it before has committed by now) and the slot is rechecked
+ * (overlap and quota) before the insert; the exclusion constraint (23P01) has the last word.
+ */
+async function attemptHold(
+  app: FastifyInstance,
+  tx: Tx,
+  a: Attempt,
+  candidates: readonly number[],
+  wait: boolean,
+  now: number,
+  onLocked: (deskId: number) => void,
+): Promise<Outcome> {
+  const range = sql`tstzrange(${a.from.toISOString()}::timestamptz, ${a.until.toISOString()}::timestamptz)`;
+  const keys = candidates.map((id) => deskDayLockKey(id, a.date));
+  // Deletes in CTEs run whether or not the SELECT reads them; one round trip for the three steps.
+  const cleanup = sql`WITH replaced AS (
+      DELETE FROM appointments
+       WHERE ${a.replacesReservationId ? sql`reservation_id = ${a.replacesReservationId}::uuid` : sql`false`}
+         AND status = 'reserved'),
+    expired AS (
+      DELETE FROM appointments
+       WHERE desk_id = ANY(${intArray(candidates)}::int[]) AND status = 'reserved'
+         AND valid_till <= ${new Date(now).toISOString()}::timestamptz AND during && ${range})`;
+  const [locked] = wait
+    ? await queryRows<{ desk_id: number }>(
+        tx,
+        sql`${cleanup} SELECT ${candidates[0]}::int AS desk_id, pg_advisory_xact_lock(${keys[0]}::bigint)`,
+      )
+    : // A function scan hands its rows to the filter one by one and LIMIT stops at the first lock taken,
+      // so this takes at most one lock.
+      await queryRows<{ desk_id: number }>(
+        tx,
+        sql`${cleanup} SELECT c.desk_id FROM unnest(${intArray(candidates)}::int[], ${`{${keys.join(',')}}`}::bigint[]) AS c(desk_id, lock_key)
+             WHERE pg_try_advisory_xact_lock(c.lock_key) LIMIT 1`,
+      );
+  if (!locked) return { kind: 'all-locked' };
+  const deskId = Number(locked.desk_id);
+  onLocked(deskId);
+  const fits = fittingDesks(a, candidates, await dayBusy(app, tx, a, candidates, now));
+  if (!fits.includes(deskId)) return { kind: 'taken', deskId, stillFree: fits };
+  const validTill = new Date(now + app.config.reservationMinutes * MINUTE);
+  const [row] = await queryRows<{ id: number; created_ms: number | string }>(
+    tx,
+    sql`WITH hold AS (
+          INSERT INTO appointments (reservation_id, status, valid_till, desk_id, during, group_key,
+                                    replaces_appointment_id, user_id)
+          VALUES (${a.reservationId}::uuid, 'reserved', ${validTill.toISOString()}::timestamptz, ${deskId},
+                  ${range}, ${a.target?.groupKey ?? randomUUID()}::uuid, ${a.target?.id ?? null}::int,
+                  ${a.userId}::int)
+          RETURNING id, created_at),
+        items AS (
+          INSERT INTO appointment_items (appointment_id, product_id, amount)
+          SELECT hold.id, i.product_id, i.amount
+            FROM hold, unnest(${intArray(a.items.map((i) => i.product.id))}::int[],
+                              ${intArray(a.items.map((i) => i.amount))}::int[]) AS i(product_id, amount))
+        SELECT id, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms FROM hold`,
+  );
   if (!row) throw new Error('hold insert returned nothing');
-  await tx
-    .insert(appointmentItems)
-    .values(a.items.map((i) => ({ appointmentId: row.id, productId: i.product.id, amount: i.amount })));
-  return row;
+  return { kind: 'held', deskId, id: Number(row.id), createdAt: new Date(Number(row.created_ms)), validTill };
 }
 
 /**
  * POST /appointment/make-reservation: a hold on the preferred free desk for the requested start
- * (DESIGN §4), trying the next desk when one is taken meanwhile; 409 timeslot_unavailable when none is left.
+ * (DESIGN §4), moving on to the next desk when one is taken or being taken meanwhile; 409
+ * timeslot_unavailable as soon as a fresh read shows no desk left (decision 0111).
  */
 export async function makeReservation(
   app: FastifyInstance,
@@ -153,25 +203,52 @@ export async function makeReservation(
     exceptGroup: target?.groupKey ?? null,
     // The hold it replaces does not stand in its own way.
     exceptReservation: body.replacesReservationId,
+    fresh: true,
   });
-  const preferred = desksForStart(ctx.input, start);
-  const attempt = {
+  const attempt: Attempt = {
     input: ctx.input,
     date,
     from: new Date(start),
     until: new Date(start + durationMinutes * MINUTE),
     items,
-    durationMinutes,
     target,
     replacesReservationId: body.replacesReservationId,
     userId: request.user?.id ?? null,
+    reservationId: randomUUID(),
   };
-  for (const deskId of preferred) {
+  let candidates = desksForStart(ctx.input, start);
+  let wait = false;
+  // Every round either makes the hold or drops at least one desk (an all-locked round is followed by a
+  // waiting one), so this ends after at most two rounds per desk.
+  while (candidates.length > 0) {
+    let lockedDesk: number | undefined;
     try {
-      const row = await app.db.transaction((tx) => tryDesk(app, tx, { ...attempt, deskId }, now));
-      if (row) return toReservation(app.db, row, app.config);
+      const outcome = await app.db.transaction((tx) =>
+        attemptHold(app, tx, attempt, candidates, wait, now, (deskId) => (lockedDesk = deskId)),
+      );
+      if (outcome.kind === 'held') {
+        noteBookingsChanged(app.db);
+        const desk = ctx.schedule.desks.find((d) => d.id === outcome.deskId)!;
+        return reservationOf(
+          { ...attempt, createdAt: outcome.createdAt, validTill: outcome.validTill },
+          itemViews(items),
+          { id: desk.id, name: desk.name },
+          app.config,
+        );
+      }
+      if (outcome.kind === 'taken') {
+        candidates = outcome.stillFree.filter((id) => id !== outcome.deskId);
+        wait = false;
+      } else {
+        // Others hold every lock: those that are mid-booking may already have committed. Read once
+        // without a lock and wait only for a desk that still looks free.
+        candidates = fittingDesks(attempt, candidates, await dayBusy(app, app.db, attempt, candidates, now));
+        wait = true;
+      }
     } catch (err) {
       if (!isExclusionViolation(err)) throw err;
+      candidates = candidates.filter((id) => id !== lockedDesk);
+      wait = false;
     }
   }
   throw httpError('timeslot_unavailable');
