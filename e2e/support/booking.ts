@@ -18,7 +18,10 @@ export async function expectNoSeriousA11yViolations(page: Page, where: string): 
   const { violations } = await new AxeBuilder({ page }).analyze();
   const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
-    bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.html} — ${n.failureSummary ?? ''}`).join(' | ')}`),
+    bad.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.nodes.map((n) => `${n.html} — ${n.failureSummary ?? ''}`).join(' | ')}`,
+    ),
     `axe on ${where}`,
   ).toEqual([]);
 }
