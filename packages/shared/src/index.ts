@@ -8,3 +8,4 @@ export * from './booking/schemas.js';
 export * from './booking/products.js';
 export * from './booking/duration.js';
 export * from './availability/index.js';
+export * from './desks/schemas.js';

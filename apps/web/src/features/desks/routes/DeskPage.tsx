@@ -8,19 +8,17 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Info } from 'luxon';
 import { useTranslation } from 'react-i18next';
+import type { Desk } from '@balie/shared';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
 import { localeOf } from '../../../lib/i18n';
 import { formatShortDate } from '../../../lib/dates';
-import { useGetDeskQuery, type DeskView } from '../api';
+import { useGetDeskQuery } from '../api';
 import { ActiveChip } from '../../../components/ActiveChip';
 
-function DeskDetails({ desk }: { desk: DeskView }) {
+function DeskDetails({ desk }: { desk: Desk }) {
   const { t, i18n } = useTranslation('desks');
   const weekdays = Info.weekdays('long', { locale: localeOf(i18n.language) });
-  const hours = [...(desk.openingHours ?? [])].sort(
-    (a, b) => a.weekday - b.weekday || a.opens.localeCompare(b.opens),
-  );
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
@@ -35,11 +33,12 @@ function DeskDetails({ desk }: { desk: DeskView }) {
       <Typography variant="subtitle1" component="h3" sx={{ mt: 3, fontWeight: 600 }}>
         {t('opening_hours')}
       </Typography>
-      {hours.length === 0 ? (
+      {/* The API sends opening hours sorted by weekday, then opening time. */}
+      {desk.openingHours.length === 0 ? (
         <Typography color="text.secondary">{t('no_opening_hours')}</Typography>
       ) : (
         <Box component="ul" sx={{ pl: 2.5, my: 1 }}>
-          {hours.map((h) => (
+          {desk.openingHours.map((h) => (
             <li key={`${h.weekday}-${h.opens}`}>
               {weekdays[h.weekday - 1]}: {h.opens}–{h.closes}
             </li>
@@ -49,14 +48,15 @@ function DeskDetails({ desk }: { desk: DeskView }) {
       <Typography variant="subtitle1" component="h3" sx={{ mt: 3, fontWeight: 600 }}>
         {t('closures')}
       </Typography>
-      {(desk.closures ?? []).length === 0 ? (
+      {desk.closures.length === 0 ? (
         <Typography color="text.secondary">{t('no_closures')}</Typography>
       ) : (
         <Box component="ul" sx={{ pl: 2.5, my: 1 }}>
-          {(desk.closures ?? []).map((c) => (
+          {desk.closures.map((c) => (
             <li key={c.id}>
               {formatShortDate(c.date, i18n.language)}:{' '}
               {c.type === 'whole_day' ? t('whole_day') : `${c.from ?? ''}–${c.until ?? ''}`}
+              {c.reason ? ` (${c.reason})` : ''}
             </li>
           ))}
         </Box>
