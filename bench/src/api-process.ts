@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import type { BenchDatabase } from './databases.js';
 import { SETTINGS } from './settings.js';
 
-const MAIN = fileURLToPath(new URL('../../apps/api/dist/main.js', import.meta.url));
+/** The built product; BENCH_API_MAIN points at another build (to compare before/after on one machine state). */
+const MAIN =
+  process.env.BENCH_API_MAIN ?? fileURLToPath(new URL('../../apps/api/dist/main.js', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -21,6 +23,7 @@ export interface ApiProcess {
 /**
  * The built product (`node apps/api/dist/main.js`) on a free port against `target`, without demo data.
  * Request logging is at `warn` (BENCH_LOG_LEVEL to change): the bench measures the server, not a log pipe.
+ * BENCH_API_NODE_ARGS adds Node options to the servers' command line (profiling).
  */
 export function startApi(name: string, target: BenchDatabase, secret: string): Promise<ApiProcess> {
   const env: NodeJS.ProcessEnv = {
@@ -36,7 +39,9 @@ export function startApi(name: string, target: BenchDatabase, secret: string): P
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
-  const child = spawn(process.execPath, [MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the servers, not the bench.
+  const nodeArgs = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   // Always drain both pipes: a full pipe would block the server's writes and skew every number.
   const keep = (d: Buffer) => (output = (output + d.toString()).slice(-8000));
@@ -61,7 +66,8 @@ export function startApi(name: string, target: BenchDatabase, secret: string): P
       child.stdout!.on('data', keep);
       // A server that dies mid-run must say why, not leave the bench reading a missing /proc entry.
       child.once('exit', (code, signal) => {
-        if (!stopping.has(child)) console.error(`${name} exited (${code ?? signal}) during the run:\n${output}`);
+        if (!stopping.has(child))
+          console.error(`${name} exited (${code ?? signal}) during the run:\n${output}`);
       });
       resolve({
         name,

@@ -64,6 +64,22 @@ describe('timeslots', () => {
     expect(times(input(), '2026-06-06')).toEqual([]); // a Saturday
   });
 
+  it('answers from the bookings it is given, also when one frozen array is reused for many calls', () => {
+    // The engine indexes each busy array once (the API shares one snapshot between requests).
+    const busy = Object.freeze([
+      { deskId: 1, start: at('2026-06-02T09:00'), end: at('2026-06-02T11:00') },
+      { deskId: 1, start: at('2026-06-03T09:00'), end: at('2026-06-03T12:00') },
+    ]);
+    expect(times(input({ busy }), '2026-06-02')).toEqual(['11:00@1', '11:12@1', '11:24@1']);
+    expect(times(input({ busy, durationMinutes: 60 }), '2026-06-02')).toEqual(['11:00@1']);
+    expect(availableDays(input({ busy }), ['2026-06-02', '2026-06-03'])).toEqual(['2026-06-02']);
+    // A new array with one booking more is a new answer, not the old index.
+    const more = [...busy, { deskId: 1, start: at('2026-06-02T11:00'), end: at('2026-06-02T12:00') }];
+    expect(times(input({ busy: more }), '2026-06-02')).toEqual([]);
+    expect(availableDays(input({ busy: more }), ['2026-06-02', '2026-06-03'])).toEqual([]);
+    expect(times(input({ busy }), '2026-06-02')).toHaveLength(3);
+  });
+
   it('keeps to the grid of the opening interval around a booking', () => {
     const busy = [{ deskId: 1, start: at('2026-06-02T09:00'), end: at('2026-06-02T09:20') }];
     const t = times(input({ durationMinutes: 12, busy }), '2026-06-02');

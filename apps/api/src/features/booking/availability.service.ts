@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validationError } from '../../http/errors.js';
 import { changeTarget } from '../appointments/access.js';
 import { busySnapshot } from './busy-snapshot.js';
-import { resolveItems } from './items.js';
+import { resolveItems, type ResolvedItem } from './items.js';
 import { cachedSchedule, loadBusy, type Schedule } from './schedule.repository.js';
 
 export interface AvailabilityContext {
@@ -71,6 +71,16 @@ export async function availabilityContext(
   };
 }
 
+/** The requested items resolved against the active products of the (briefly cached) schedule. */
+export async function requestedItems(
+  app: FastifyInstance,
+  now: number,
+  items: AvailableDaysRequest['appointmentItems'],
+): Promise<{ items: ResolvedItem[]; durationMinutes: number }> {
+  const window = bookingWindow(now, app.config.providerTimezone, BOOKING_WINDOW_MONTHS);
+  return resolveItems((await cachedSchedule(app.db, window.first)).products, items);
+}
+
 /** POST /available-days: the dates between from and until (clamped to the window) with a free slot. */
 export async function findAvailableDays(
   app: FastifyInstance,
@@ -80,7 +90,7 @@ export async function findAvailableDays(
   if (body.from && body.until && body.from > body.until) throw validationError('until', 'before_from');
   const now = Date.now();
   const target = await changeTarget(app.db, request, app.config, body);
-  const { durationMinutes } = await resolveItems(app.db, body.appointmentItems);
+  const { durationMinutes } = await requestedItems(app, now, body.appointmentItems);
   const window = bookingWindow(now, app.config.providerTimezone, BOOKING_WINDOW_MONTHS);
   const first = body.from && body.from > window.first ? body.from : window.first;
   const last = body.until && body.until < window.last ? body.until : window.last;
@@ -103,7 +113,7 @@ export async function findTimeslots(
 ): Promise<Timeslot[]> {
   const now = Date.now();
   const target = await changeTarget(app.db, request, app.config, body);
-  const { durationMinutes } = await resolveItems(app.db, body.appointmentItems);
+  const { durationMinutes } = await requestedItems(app, now, body.appointmentItems);
   const ctx = await availabilityContext(app, {
     first: body.date,
     last: body.date,

@@ -19,8 +19,8 @@ import { consumeRateLimit, RATE_LIMITS } from '../../security/rate-limit.js';
 import { changeTarget } from '../appointments/access.js';
 import { noteBookingsChanged } from '../appointments/booking-changes.js';
 import { viewOf, type AppointmentRow } from '../appointments/repository.js';
-import { availabilityContext } from './availability.service.js';
-import { itemViews, resolveItems, type ResolvedItem } from './items.js';
+import { availabilityContext, requestedItems } from './availability.service.js';
+import { itemViews, type ResolvedItem } from './items.js';
 import { loadBusy } from './schedule.repository.js';
 
 const MINUTE = 60_000;
@@ -192,7 +192,7 @@ export async function makeReservation(
   const now = Date.now();
   const zone = app.config.providerTimezone;
   const target = await changeTarget(app.db, request, app.config, body);
-  const { items, durationMinutes } = await resolveItems(app.db, body.appointmentItems);
+  const { items, durationMinutes } = await requestedItems(app, now, body.appointmentItems);
   const start = Date.parse(body.fromDateTime);
   const date = localDateOf(start, zone);
   const ctx = await availabilityContext(app, {
