@@ -184,6 +184,23 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
       expect((await slotsOn(t.app, date)).map((s) => s.beginTime)).not.toContain(slot.beginTime);
     });
 
+    it('allows 120 hold attempts a minute per client address, then 429; other addresses go on', async () => {
+      const attempt = (remoteAddress: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/appointment/make-reservation',
+          remoteAddress,
+          payload: { appointmentItems: ITEMS, fromDateTime: '2020-01-06T09:00:00+01:00' },
+        });
+      const office = `10.${kind === 'pglite' ? 1 : 2}.0.7`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 121; i++) statuses.push((await attempt(office)).statusCode);
+      expect(statuses.slice(0, 120).every((s) => s === 409)).toBe(true);
+      expect(statuses[120]).toBe(429);
+      expect((await attempt(office)).json().code).toBe('too_many_requests');
+      expect((await attempt(`${office}1`)).statusCode).toBe(409);
+    });
+
     it('refuses a start off the grid, in the past or outside the window', async () => {
       const { slots } = await someSlots(t.app, 6);
       const offGrid = DateTime.fromISO(slots[0]!.beginTime).plus({ minutes: 5 }).toISO()!;
