@@ -1,54 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { eq, gt } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { outbox } from '../db/schema/index.js';
 import { createTestApp, testDatabases, type TestApp } from '../test/index.js';
+import { TestSmtp } from '../test/smtp.js';
 import { enqueueMail } from './outbox.js';
 import { registerMailKind } from './registry.js';
 import { createMailTransport } from './transport.js';
 import { MailWorker } from './worker.js';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-function startSmtp(port: number, inbox: Received[]): Promise<SMTPServer> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve(server));
-  });
-}
-
-const closeSmtp = (server: SMTPServer) => new Promise<void>((resolve) => server.close(() => resolve()));
-
-/** A free port: bind to 0, read it, let go. */
-async function freePort(): Promise<number> {
-  const probe = await startSmtp(0, []);
-  const port = (probe.server.address() as AddressInfo).port;
-  await closeSmtp(probe);
-  return port;
-}
 
 registerMailKind('test-note', async (payload) => ({
   to: `note${String(payload.n)}@example.org`,
@@ -62,15 +22,14 @@ const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
 describe.each(testDatabases)('mail worker on %s', (kind) => {
   let t: TestApp;
-  let port: number;
-  let smtp: SMTPServer | undefined;
+  let smtp: TestSmtp;
   const workers: MailWorker[] = [];
 
   beforeAll(async () => {
-    port = await freePort();
+    smtp = await TestSmtp.create();
     t = await createTestApp({
       kind,
-      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Balie <balie@test>' },
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Balie <balie@test>' },
     });
   });
   // Each test starts with an empty outbox, so a slow send in one cannot leak into the next.
@@ -79,10 +38,13 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
   });
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((w) => w.stop()));
-    if (smtp) await closeSmtp(smtp);
-    smtp = undefined;
+    await smtp.down();
+    smtp.inbox.length = 0;
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
 
   function worker(config = t.config): MailWorker {
     const w = new MailWorker({
@@ -112,8 +74,8 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
     // Backing off: not retried at once.
     expect(await w.runOnce()).toEqual({ sent: 0, failed: 0, skipped: 0 });
 
-    const inbox: Received[] = [];
-    smtp = await startSmtp(port, inbox);
+    await smtp.up();
+    const inbox = smtp.inbox;
     await new Promise((r) => setTimeout(r, 80));
     expect(await w.runOnce()).toEqual({ sent: 1, failed: 0, skipped: 0 });
     expect(await w.runOnce()).toEqual({ sent: 0, failed: 0, skipped: 0 });
@@ -139,8 +101,8 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
   });
 
   it('writes the mail in the user’s language', async () => {
-    const inbox: Received[] = [];
-    smtp = await startSmtp(port, inbox);
+    await smtp.up();
+    const inbox = smtp.inbox;
     const email = `duits.${kind}@example.org`;
     await t.app.inject({
       method: 'POST',
@@ -153,8 +115,8 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
   });
 
   it('sends each row once when two workers run at the same time', async () => {
-    const inbox: Received[] = [];
-    smtp = await startSmtp(port, inbox);
+    await smtp.up();
+    const inbox = smtp.inbox;
     for (let n = 0; n < 6; n++) await enqueueMail(t.database.db, 'test-note', { n });
     const [a, b] = [worker(), worker()];
     const results = await Promise.all([a.runOnce(), b.runOnce()]);
@@ -164,7 +126,7 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
   });
 
   it('keeps retrying a mail whose kind is unknown, and skips one that became pointless', async () => {
-    smtp = await startSmtp(port, []);
+    await smtp.up();
     const unknownId = await enqueueMail(t.database.db, 'no-such-kind', { x: 1 });
     // A reset mail for a token that no longer exists is not sent.
     const goneId = await enqueueMail(t.database.db, 'password-reset', { resetTokenId: 999999 });

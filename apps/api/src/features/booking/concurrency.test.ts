@@ -1,12 +1,11 @@
-import { createServer } from 'node:net';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, outbox, overflowPeriods, rateLimitHits } from '../../db/schema/index.js';
 import { createMailTransport } from '../../mail/transport.js';
 import { MailWorker } from '../../mail/worker.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { createTestApp, TEST_SECRET, testConfig, type TestApp } from '../../test/index.js';
+import { TestSmtp } from '../../test/smtp.js';
 import { ITEMS, PERSON, someSlots } from './test-support/helpers.js';
 import { startServerProcess, type ServerProcess } from './test-support/processes.js';
 
@@ -150,9 +149,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it('delivers every booking mail exactly once to an SMTP server that is down and then comes up', async () => {
       await resetRateLimit();
       await t.database.db.update(outbox).set({ sentAt: new Date() }).where(isNull(outbox.sentAt));
-      const port = await freePort();
+      const smtp = await TestSmtp.create();
       const config = testConfig({
-        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        SMTP_URL: smtp.url,
         JWT_SECRET: TEST_SECRET,
         PUBLIC_URL: 'http://balie.test',
       });
@@ -200,55 +199,27 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         expect(down.reduce((n, r) => n + r.skipped, 0)).toBe(1);
         expect(down.reduce((n, r) => n + r.sent, 0)).toBe(0);
 
-        const received: string[] = [];
-        const smtp = new SMTPServer({
-          authOptional: true,
-          disabledCommands: ['STARTTLS', 'AUTH'],
-          logger: false,
-          onData(stream, session, callback) {
-            stream.on('data', () => undefined);
-            stream.on('end', () => {
-              received.push(...session.envelope.rcptTo.map((r) => r.address));
-              callback();
-            });
-          },
-        });
-        await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
-        try {
-          for (let round = 0; round < 50; round++) {
-            await new Promise((r) => setTimeout(r, 100));
-            await Promise.all(workers.map((w) => w.runOnce()));
-            const pending = await t.database.db
-              .select({ id: outbox.id })
-              .from(outbox)
-              .where(isNull(outbox.sentAt));
-            if (pending.length === 0) break;
-          }
-          expect(received.sort()).toEqual(expected.sort());
-          const rows = await t.database.db
-            .select()
+        await smtp.up();
+        for (let round = 0; round < 50; round++) {
+          await new Promise((r) => setTimeout(r, 100));
+          await Promise.all(workers.map((w) => w.runOnce()));
+          const pending = await t.database.db
+            .select({ id: outbox.id })
             .from(outbox)
-            .where(inArray(outbox.kind, ['appointment-confirmation', 'appointment-cancellation']));
-          expect(rows.every((r) => r.sentAt !== null)).toBe(true);
-        } finally {
-          await new Promise<void>((resolve) => smtp.close(() => resolve()));
+            .where(isNull(outbox.sentAt));
+          if (pending.length === 0) break;
         }
+        expect(smtp.inbox.flatMap((m) => m.to).sort()).toEqual(expected.sort());
+        const rows = await t.database.db
+          .select()
+          .from(outbox)
+          .where(inArray(outbox.kind, ['appointment-confirmation', 'appointment-cancellation']));
+        expect(rows.every((r) => r.sentAt !== null)).toBe(true);
       } finally {
         await Promise.all(workers.map((w) => w.stop()));
         await second.close();
+        await smtp.close();
       }
     });
   },
 );
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
