@@ -96,3 +96,19 @@ test('a replayed refresh token logs the browser out', async ({ page, request }) 
   const again = await request.post('/api/refresh-token', { data: { refresh_token } });
   expect(again.status()).toBe(401);
 });
+
+test('a visitor registers and is signed in at once', async ({ page }) => {
+  const email = `new-${Date.now()}@example.com`;
+  await page.goto('/register');
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByLabel('Wachtwoord', { exact: false }).first().fill('kort');
+  await page.getByLabel('Voornaam').focus();
+  await expect(page.getByText('Het wachtwoord moet minimaal 8 tekens lang zijn')).toBeVisible();
+  await page.getByLabel('Wachtwoord', { exact: false }).first().fill('Welkom123!');
+  await page.getByLabel('Voornaam').fill('Noor');
+  await page.getByLabel('Achternaam').fill('Nieuw');
+  await page.getByRole('button', { name: 'Account aanmaken' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: /Noor$/ })).toBeVisible();
+  await expect(nav(page).getByRole('link', { name: 'Agenda' })).toBeVisible();
+});

@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -34,7 +32,7 @@ export default function RegisterPage() {
   const { t, i18n } = useTranslation(['auth', 'common']);
   const notify = useNotify();
   const [register] = useRegisterMutation();
-  const [done, setDone] = useState(false);
+  const navigate = useNavigate();
   const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(registerFormSchema),
     mode: 'onBlur',
@@ -56,8 +54,9 @@ export default function RegisterPage() {
       language: localeOf(i18n.language),
       timezone: browserTimezone(),
     });
+    // The answer signs the new account in (decision 0015): straight on to the dashboard.
     if (!result.error) {
-      setDone(true);
+      await navigate('/home', { replace: true });
       return;
     }
     if (applyServerErrors(result.error, FIELDS, setError)) return;
@@ -65,19 +64,6 @@ export default function RegisterPage() {
       t(httpStatusOf(result.error) === 429 ? 'common:general.too_many_requests' : 'common:general.error'),
     );
   });
-
-  if (done) {
-    return (
-      <AuthCard title={t('register.title')}>
-        <Alert severity="success" role="status">
-          {t('register.success')}{' '}
-          <Link component={RouterLink} to="/login">
-            {t('reset.to_login')}
-          </Link>
-        </Alert>
-      </AuthCard>
-    );
-  }
 
   return (
     <AuthCard title={t('register.title')}>
