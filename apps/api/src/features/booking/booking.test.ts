@@ -234,6 +234,22 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
       expect(rows).toEqual([]);
     });
 
+    it('keeps the hold it would replace when the new slot turns out to be taken', async () => {
+      const { slots } = await someSlots(t.app, 9);
+      const mine = await holdOk(t.app, slots[0]!.beginTime);
+      // Two other visitors take both desks of another start meanwhile.
+      await holdOk(t.app, slots[4]!.beginTime);
+      await holdOk(t.app, slots[4]!.beginTime);
+      const lost = await hold(t.app, { fromDateTime: slots[4]!.beginTime, replacesReservationId: mine.id });
+      expect(lost.statusCode).toBe(409);
+      const still = await t.app.inject({
+        method: 'GET',
+        url: `/api/appointment/reservation/${mine.id}/extend`,
+      });
+      expect(still.json()).toMatchObject({ reservation: true, id: mine.id });
+      expect((await confirm(t.app, mine.id)).statusCode).toBe(201);
+    });
+
     it('lets an expired hold block nobody, and extends only a valid hold', async () => {
       const { slots } = await someSlots(t.app, 8);
       const slot = slots[1]!;

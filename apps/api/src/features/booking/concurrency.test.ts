@@ -56,6 +56,40 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       });
     const resetRateLimit = () => t.database.db.delete(rateLimitHits).where(sql`true`);
 
+    it('leaves every visitor who loses a race for a new slot the hold they had', async () => {
+      await resetRateLimit();
+      const { slots } = await someSlots(t.app, 7);
+      const own = await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          const res = await post(i, '/appointment/make-reservation', {
+            appointmentItems: ITEMS,
+            fromDateTime: slots[10 + i]!.beginTime,
+          });
+          expect(res.status).toBe(201);
+          return ((await res.json()) as { id: string }).id;
+        }),
+      );
+      // Everyone switches to the same start at once, naming the hold it replaces.
+      const answers = await Promise.all(
+        own.map((id, i) =>
+          post(i, '/appointment/make-reservation', {
+            appointmentItems: ITEMS,
+            fromDateTime: slots[0]!.beginTime,
+            replacesReservationId: id,
+          }),
+        ),
+      );
+      const statuses = answers.map((a) => a.status);
+      expect(statuses.filter((s) => s === 201)).toHaveLength(2);
+      const losers = own.filter((_, i) => statuses[i] === 409);
+      expect(losers).toHaveLength(18);
+      const kept = await t.database.db
+        .select({ id: appointments.reservationId })
+        .from(appointments)
+        .where(and(inArray(appointments.reservationId, losers), eq(appointments.status, 'reserved')));
+      expect(kept).toHaveLength(18);
+    });
+
     it('gives 100 simultaneous holds on one slot at most one per desk, and 409 to the rest', async () => {
       await resetRateLimit();
       const { slots } = await someSlots(t.app, 2);

@@ -63,6 +63,16 @@ function deskDayLockKey(deskId: number, date: string): bigint {
   return 7_300_000_000_000n + BigInt(deskId) * 1_000_000n + BigInt(dayNumber);
 }
 
+/**
+ * Thrown inside an attempt's transaction when it made no hold, so that nothing it did stays: above all
+ * not the release of the hold the visitor already has (they keep it when the new slot is lost).
+ */
+class NoHold extends Error {
+  constructor(readonly outcome: Exclude<Outcome, { kind: 'held' }>) {
+    super(`no hold: ${outcome.kind}`);
+  }
+}
+
 function isExclusionViolation(err: unknown): boolean {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23P01') return true;
@@ -223,9 +233,16 @@ export async function makeReservation(
   while (candidates.length > 0) {
     let lockedDesk: number | undefined;
     try {
-      const outcome = await app.db.transaction((tx) =>
-        attemptHold(app, tx, attempt, candidates, wait, now, (deskId) => (lockedDesk = deskId)),
-      );
+      const outcome = await app.db
+        .transaction(async (tx) => {
+          const o = await attemptHold(app, tx, attempt, candidates, wait, now, (id) => (lockedDesk = id));
+          if (o.kind !== 'held') throw new NoHold(o);
+          return o;
+        })
+        .catch((err: unknown) => {
+          if (err instanceof NoHold) return err.outcome;
+          throw err;
+        });
       if (outcome.kind === 'held') {
         noteBookingsChanged(app.db);
         const desk = ctx.schedule.desks.find((d) => d.id === outcome.deskId)!;
