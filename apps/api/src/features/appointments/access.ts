@@ -7,11 +7,12 @@ import { hashToken, safeEqual } from '../../security/tokens.js';
 import { canChange } from './presenter.js';
 import { findAppointment, findByTokenHash, type AppointmentRow } from './repository.js';
 
-/** A user owns an appointment booked while signed in, or booked under their e-mail address. */
+/**
+ * A user owns an appointment they booked while signed in. Not one booked under their e-mail address:
+ * accounts are not verified, so anyone could register a stranger's address and read their bookings.
+ */
 export function isOwner(user: AuthUser | null, row: AppointmentRow): boolean {
-  if (!user) return false;
-  if (row.userId === user.id) return true;
-  return !!row.email && row.email.trim().toLowerCase() === user.email.trim().toLowerCase();
+  return !!user && row.userId === user.id;
 }
 
 function tokenMatches(row: AppointmentRow, token: string | undefined): boolean {

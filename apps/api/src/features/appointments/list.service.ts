@@ -11,13 +11,10 @@ import { viewsOf, type AppointmentView } from './repository.js';
 const start = sql`lower(${appointments.during})`;
 const end = sql`upper(${appointments.during})`;
 
-/** Users see their own appointments (booked signed in, or under their address); admins see all. */
+/** Users see the appointments they booked signed in (see isOwner); admins see all. */
 function visibleTo(user: AuthUser): SQL | undefined {
   if (isAdmin(user)) return undefined;
-  return or(
-    eq(appointments.userId, user.id),
-    sql`lower(${appointments.email}) = ${user.email.trim().toLowerCase()}`,
-  );
+  return eq(appointments.userId, user.id);
 }
 
 function dateRange(zone: string, from?: string, until?: string): SQL[] {
