@@ -12,6 +12,7 @@ import {
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { installAuth } from './http/auth.js';
+import { withRedactedUrls } from './http/redact.js';
 import { installErrorHandler, installZodMessageKeys, HttpError } from './http/errors.js';
 import { installDocs } from './http/docs.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -59,7 +60,9 @@ async function featureRoutes(): Promise<Array<{ name: string; plugin: FastifyPlu
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   installZodMessageKeys();
-  const app = Fastify({ logger: options.logger ?? false }).withTypeProvider<ZodTypeProvider>();
+  const app = Fastify({
+    logger: withRedactedUrls(options.logger ?? false),
+  }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildAppOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { DEMO_ACCOUNTS, seedDemoData } from '../demo/seed.js';
 import { createTestDatabase, type TestDatabase, type TestDatabaseKind } from './databases.js';
@@ -33,12 +33,19 @@ export async function createTestApp(
     seed?: boolean;
     env?: Record<string, string>;
     webRoot?: string | null;
+    /** Fastify logger options, for tests that read what the server logs. */
+    logger?: BuildAppOptions['logger'];
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await createTestDatabase(options.kind ?? 'pglite');
   if (options.seed ?? true) await seedDemoData(database.db, { timezone: config.providerTimezone });
-  const app = await buildApp({ config, database, webRoot: options.webRoot ?? null });
+  const app = await buildApp({
+    config,
+    database,
+    webRoot: options.webRoot ?? null,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -1,0 +1,43 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { confirm, holdOk, someSlots } from '../features/booking/test-support/helpers.js';
+import { createTestApp, type TestApp } from '../test/index.js';
+import { redactUrl } from './redact.js';
+
+describe('secrets stay out of the logs (DESIGN §6)', () => {
+  let t: TestApp;
+  let log = '';
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        log += chunk.toString();
+        done();
+      },
+    });
+    t = await createTestApp({ logger: { level: 'info', stream } });
+  });
+  afterAll(() => t?.close());
+
+  it('logs link and reset tokens in request URLs as [redacted]', async () => {
+    const { slots } = await someSlots(t.app, 2);
+    const held = await holdOk(t.app, slots[0]!.beginTime);
+    const { token } = (await confirm(t.app, held.id)).json<{ token: string }>();
+    await t.app.inject({ method: 'GET', url: `/api/appointment/by-token/${token}` });
+    await t.app.inject({ method: 'GET', url: `/api/appointment/by-token/${token}/cancel` });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/api/user/updatePassword/not-a-real-reset-token',
+      payload: { password: 'Another123!' },
+    });
+    expect(log).toContain('/api/appointment/by-token/[redacted]/cancel');
+    expect(log).toContain('/api/user/updatePassword/[redacted]');
+    expect(log).not.toContain(token);
+    expect(log).not.toContain('not-a-real-reset-token');
+  });
+
+  it('redacts the SPA pages that mails link to', () => {
+    expect(redactUrl('/edit-appointment/abc?x=1')).toBe('/edit-appointment/[redacted]?x=1');
+    expect(redactUrl('/reset-password/abc')).toBe('/reset-password/[redacted]');
+    expect(redactUrl('/api/appointment/12')).toBe('/api/appointment/12');
+  });
+});
