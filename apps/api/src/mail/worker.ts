@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, or, lt, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
@@ -84,7 +84,9 @@ export class MailWorker {
         .where(
           and(
             isNull(outbox.sentAt),
-            lte(outbox.nextAttemptAt, now),
+            // The database's clock, as for the column's default: JavaScript's millisecond `now` can be a
+            // fraction of a millisecond before a row enqueued just now, which then waited for the next poll.
+            lte(outbox.nextAttemptAt, sql`now()`),
             or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, now)),
           ),
         )
