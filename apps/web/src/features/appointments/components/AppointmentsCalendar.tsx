@@ -57,6 +57,8 @@ export function AppointmentsCalendar({ appointments, onRangeChange }: Props) {
           '--fc-today-bg-color': 'rgba(11, 45, 91, 0.06)',
         }),
         '& .fc .fc-daygrid-dot-event': { color: 'text.primary' },
+        // FullCalendar fades other months' day numbers to 30 % (contrast ≈ 1.6:1); AA needs 4.5:1.
+        '& .fc .fc-day-other .fc-daygrid-day-top': { opacity: 1, color: 'text.secondary' },
         '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
         '& .fc .fc-toolbar-title': { fontSize: { xs: '1.1rem', sm: '1.5rem' } },
         '& .appointment-checked_in': { opacity: 0.7 },
@@ -73,7 +75,11 @@ export function AppointmentsCalendar({ appointments, onRangeChange }: Props) {
           center: 'title',
           right: 'dayGridMonth,timeGridWeek,listWeek',
         }}
+        // Words instead of FullCalendar's chevron icons, which are unnamed role="img" elements (axe).
+        buttonIcons={false}
         buttonText={{
+          prev: t('calendar.previous'),
+          next: t('calendar.next'),
           today: t('calendar.today'),
           month: t('calendar.month'),
           week: t('calendar.week'),
