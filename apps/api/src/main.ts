@@ -22,7 +22,16 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
+/** What a person starting the product should read instead of a stack trace, where we know better. */
+function explain(err: unknown): unknown {
+  if (err instanceof ConfigError) return err.message;
+  const e = err as { code?: string; address?: string; port?: number };
+  if (e.code === 'EADDRINUSE')
+    return `Port ${e.port} on ${e.address} is already in use: stop what runs there, or start with PORT=<another port>.`;
+  return err;
+}
+
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(explain(err));
   process.exit(1);
 });
