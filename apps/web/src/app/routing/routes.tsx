@@ -3,6 +3,9 @@ import Container from '@mui/material/Container';
 import { Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { PublicLayout } from '../layouts/PublicLayout';
+// The front door comes with the entry: a lazy chunk would add one more round of fetch-and-execute before
+// the first paint of /new (LCP, DESIGN §10).
+import NewAppointmentPage from '../../features/booking/routes/NewAppointmentPage';
 import { RequireRole } from './RequireRole';
 
 // Every page is its own chunk: the guest booking page /new loads only what it needs (DESIGN §8, §10).
@@ -10,7 +13,6 @@ import { RequireRole } from './RequireRole';
 const DashboardLayout = lazy(() =>
   import('../layouts/DashboardLayout').then((m) => ({ default: m.DashboardLayout })),
 );
-const NewAppointmentPage = lazy(() => import('../../features/booking/routes/NewAppointmentPage'));
 const EditAppointmentPage = lazy(() => import('../../features/booking/routes/EditAppointmentPage'));
 const CancelAppointmentPage = lazy(() => import('../../features/booking/routes/CancelAppointmentPage'));
 const EditingNotPossiblePage = lazy(() => import('../../features/booking/routes/EditingNotPossiblePage'));
