@@ -27,8 +27,24 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-/** Plain text paragraphs → a minimal HTML body (no external images or styles: mail clients block them). */
-export function paragraphsToHtml(paragraphs: string[], language: UiLanguage): string {
-  const body = paragraphs.map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`).join('\n');
-  return `<!doctype html><html lang="${language}"><body style="font-family:sans-serif">\n${body}\n</body></html>`;
+/** A paragraph of plain text as HTML: escaped, line breaks kept. */
+export function htmlParagraph(text: string): string {
+  return `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
+}
+
+/**
+ * The one HTML document every mail uses: greeting, body, signature; no external images or styles
+ * (mail clients block them). `bodyHtml` is already escaped.
+ */
+export function htmlMail(
+  language: UiLanguage,
+  greeting: string,
+  bodyHtml: string,
+  signature: string,
+): string {
+  return `<!doctype html><html lang="${language}"><body style="font-family:sans-serif">
+${htmlParagraph(greeting)}
+${bodyHtml}
+${htmlParagraph(signature)}
+</body></html>`;
 }

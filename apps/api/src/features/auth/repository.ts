@@ -50,11 +50,6 @@ export async function insertResetToken(
   return row.id;
 }
 
-export async function findResetTokenById(db: DbOrTx, id: number): Promise<ResetTokenRow | undefined> {
-  const [row] = await db.select().from(passwordResetTokens).where(eq(passwordResetTokens.id, id));
-  return row;
-}
-
 export async function findResetTokenByHash(
   db: DbOrTx,
   tokenHash: string,

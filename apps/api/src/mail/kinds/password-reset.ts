@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { uiLanguageOf } from '@balie/shared';
 import { languages, passwordResetTokens, users } from '../../db/schema/index.js';
 import { deriveToken } from '../../security/tokens.js';
-import { escapeHtml, fill, mailTexts } from '../i18n.js';
+import { escapeHtml, fill, htmlMail, htmlParagraph, mailTexts } from '../i18n.js';
 import { registerMailKind, type RenderedMail } from '../registry.js';
 
 export const PASSWORD_RESET_MAIL = 'password-reset';
@@ -27,13 +27,16 @@ registerMailKind(PASSWORD_RESET_MAIL, async (payload, { db, config }): Promise<R
   const greeting = name ? fill(t.greeting, { name }) : t.greetingAnonymous;
   const r = t.passwordReset;
   const text = [greeting, r.intro, link, r.validity, r.ignore, t.signature].join('\n\n');
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:sans-serif">
-<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(r.intro)}</p>
-<p><a href="${escapeHtml(link)}">${escapeHtml(r.button)}</a><br>${escapeHtml(link)}</p>
-<p>${escapeHtml(r.validity)}</p>
-<p>${escapeHtml(r.ignore)}</p>
-<p>${escapeHtml(t.signature).replace(/\n/g, '<br>')}</p>
-</body></html>`;
+  const html = htmlMail(
+    language,
+    greeting,
+    [
+      htmlParagraph(r.intro),
+      `<p><a href="${escapeHtml(link)}">${escapeHtml(r.button)}</a><br>${escapeHtml(link)}</p>`,
+      htmlParagraph(r.validity),
+      htmlParagraph(r.ignore),
+    ].join('\n'),
+    t.signature,
+  );
   return { to: row.user.email, subject: r.subject, text, html, language };
 });

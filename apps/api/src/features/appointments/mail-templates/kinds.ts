@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { eq } from 'drizzle-orm';
 import { appointments } from '../../../db/schema/index.js';
 import type { AppointmentRowStatus } from '../../../db/schema/index.js';
-import { escapeHtml, fill, mailTexts } from '../../../mail/i18n.js';
+import { escapeHtml, fill, htmlMail, htmlParagraph, mailTexts } from '../../../mail/i18n.js';
 import { registerMailKind, type RenderContext, type RenderedMail } from '../../../mail/registry.js';
 import { deriveToken } from '../../../security/tokens.js';
 import { viewOf, type AppointmentView } from '../repository.js';
@@ -67,13 +67,16 @@ function render(kind: Kind, view: AppointmentView, ctx: RenderContext): Rendered
     ...links.map((l) => `${l.label}: ${l.url}`),
     base.signature,
   ].join('\n\n');
-  const html = `<!doctype html><html lang="${language}"><body style="font-family:sans-serif">
-<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(intro)}</p>
-<table>${details.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>
-${links.map((l) => `<p><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></p>`).join('\n')}
-<p>${escapeHtml(base.signature).replace(/\n/g, '<br>')}</p>
-</body></html>`;
+  const html = htmlMail(
+    language,
+    greeting,
+    [
+      htmlParagraph(intro),
+      `<table>${details.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
+      ...links.map((l) => `<p><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></p>`),
+    ].join('\n'),
+    base.signature,
+  );
   const method = kind === 'cancellation' ? 'CANCEL' : 'REQUEST';
   const ics = calendarInvite({
     uid: calendarUid(row.id, config.publicUrl),

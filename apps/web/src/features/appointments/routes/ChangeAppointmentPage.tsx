@@ -1,14 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { httpStatusOf } from '../../../lib/apiError';
 import { AppointmentChanger } from '../../../components/scheduling/AppointmentChanger';
-import { AppointmentSummary } from '../../../components/scheduling/AppointmentSummary';
-import { appointmentToSummary } from '../../../components/scheduling/toSummary';
+import { CurrentAppointment } from '../../../components/scheduling/CurrentAppointment';
 import { useGetAppointmentQuery } from '../api/appointmentsApi';
 import { NOT_POSSIBLE_PATH } from '../../../components/scheduling/paths';
 import { CALENDAR_PATH } from '../paths';
@@ -39,12 +36,7 @@ export default function ChangeAppointmentPage() {
   } else {
     body = (
       <>
-        <Paper variant="outlined" component="section" aria-labelledby="current-heading" sx={{ p: 2 }}>
-          <Typography id="current-heading" component="h2" variant="h6" gutterBottom>
-            {t('booking:change.current')}
-          </Typography>
-          <AppointmentSummary data={appointmentToSummary(appointment)} />
-        </Paper>
+        <CurrentAppointment appointment={appointment} />
         <AppointmentChanger
           appointment={appointment}
           onChanged={() => {

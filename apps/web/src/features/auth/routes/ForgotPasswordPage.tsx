@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +13,7 @@ import { useCanSubmit } from '../../../components/form/useCanSubmit';
 import { httpStatusOf } from '../../../lib/apiError';
 import { useForgotPasswordMutation } from '../api';
 import { AuthCard } from '../components/AuthCard';
+import { SubmitButton } from '../components/SubmitButton';
 import { browserTimezone } from '../browserTimezone';
 
 /** Spec §4: a form with an e-mail address, then a success text (the same whether or not the account exists). */
@@ -66,16 +66,7 @@ export default function ForgotPasswordPage() {
             required
             autoFocus
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            disabled={!canSubmit}
-            sx={{ mt: 2 }}
-          >
-            {t('forgot.submit')}
-          </Button>
+          <SubmitButton enabled={canSubmit}>{t('forgot.submit')}</SubmitButton>
         </Box>
       )}
       <Link component={RouterLink} to="/login" sx={{ display: 'inline-block', mt: 3 }}>

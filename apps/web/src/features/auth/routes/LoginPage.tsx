@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { useNotify } from '../../../components/notifier/NotifierContext';
 import { httpStatusOf } from '../../../lib/apiError';
 import { useLoginMutation } from '../api';
 import { AuthCard } from '../components/AuthCard';
+import { SubmitButton } from '../components/SubmitButton';
 
 /** Only paths inside this app are followed after signing in (no open redirect). */
 function returnPathOf(state: unknown): string {
@@ -73,9 +73,7 @@ export default function LoginPage() {
           autoComplete="current-password"
           required
         />
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={!canSubmit} sx={{ mt: 2 }}>
-          {t('login.submit')}
-        </Button>
+        <SubmitButton enabled={canSubmit}>{t('login.submit')}</SubmitButton>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 3 }}>
           <Link component={RouterLink} to="/forgot-password">
             {t('login.forgot_password')}

@@ -2,7 +2,6 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { httpStatusOf } from '../../../lib/apiError';
 import { localeOf } from '../../../lib/i18n';
 import { useRegisterMutation } from '../api';
 import { AuthCard } from '../components/AuthCard';
+import { SubmitButton } from '../components/SubmitButton';
 import { browserTimezone } from '../browserTimezone';
 
 const registerFormSchema = registerRequestSchema.omit({ language: true, timezone: true });
@@ -121,9 +121,7 @@ export default function RegisterPage() {
           />
           <FormTextField control={control} name="cardNumber" emptyAsNull label={t('fields.card_number')} />
         </Box>
-        <Button type="submit" variant="contained" size="large" fullWidth disabled={!canSubmit} sx={{ mt: 2 }}>
-          {t('register.submit')}
-        </Button>
+        <SubmitButton enabled={canSubmit}>{t('register.submit')}</SubmitButton>
         <Typography sx={{ mt: 3 }}>
           {t('register.have_account')}{' '}
           <Link component={RouterLink} to="/login">

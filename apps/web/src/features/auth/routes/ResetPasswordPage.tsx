@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -14,6 +13,7 @@ import { useCanSubmit } from '../../../components/form/useCanSubmit';
 import { apiErrorOf } from '../../../lib/apiError';
 import { useResetPasswordMutation } from '../api';
 import { AuthCard } from '../components/AuthCard';
+import { SubmitButton } from '../components/SubmitButton';
 
 // The repeat field exists only in the form; the request carries the password once.
 const resetFormSchema = z
@@ -82,16 +82,7 @@ export default function ResetPasswordPage() {
             autoComplete="new-password"
             required
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            disabled={!canSubmit}
-            sx={{ mt: 2 }}
-          >
-            {t('reset.submit')}
-          </Button>
+          <SubmitButton enabled={canSubmit}>{t('reset.submit')}</SubmitButton>
           <Link component={RouterLink} to="/login" sx={{ display: 'inline-block', mt: 3 }}>
             {t('back_to_login')}
           </Link>

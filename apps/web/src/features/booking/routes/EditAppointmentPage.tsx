@@ -1,16 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-router';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/PageFrame';
 import { AppointmentChanger } from '../../../components/scheduling/AppointmentChanger';
-import { AppointmentSummary } from '../../../components/scheduling/AppointmentSummary';
-import { appointmentToSummary } from '../../../components/scheduling/toSummary';
+import { CurrentAppointment } from '../../../components/scheduling/CurrentAppointment';
 import { useGetAppointmentByTokenQuery } from '../api/byTokenApi';
 import { TokenPageState } from '../components/TokenPageState';
 import { NOT_POSSIBLE_PATH } from '../../../components/scheduling/paths';
@@ -37,12 +34,7 @@ export default function EditAppointmentPage() {
             {t('change.done')}
           </Alert>
         )}
-        <Paper variant="outlined" component="section" aria-labelledby="current-heading" sx={{ p: 2 }}>
-          <Typography id="current-heading" component="h2" variant="h6" gutterBottom>
-            {t('change.current')}
-          </Typography>
-          <AppointmentSummary data={appointmentToSummary(appointment)} />
-        </Paper>
+        <CurrentAppointment appointment={appointment} />
         <AppointmentChanger
           appointment={appointment}
           token={token}
