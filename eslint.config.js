@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import drizzle from 'eslint-plugin-drizzle';
 import globals from 'globals';
+import webLayers from './eslint/web-layers.js';
 
 export default tseslint.config(
   {
@@ -30,7 +31,7 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    plugins: { 'react-hooks': reactHooks, 'web-layers': webLayers },
+    rules: { ...reactHooks.configs.recommended.rules, 'web-layers/one-way-imports': 'error' },
   },
 );

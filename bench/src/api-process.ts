@@ -18,6 +18,8 @@ export interface ApiProcess {
   /** Resident memory now and its peak so far (kB), from /proc/<pid>/status. */
   memory: () => { rssKb: number; hwmKb: number };
   stop: () => Promise<void>;
+  /** SIGKILL, as a crash would end it; resolves once it is gone. */
+  kill: () => Promise<void>;
 }
 
 /**
@@ -25,7 +27,13 @@ export interface ApiProcess {
  * Request logging is at `warn` (BENCH_LOG_LEVEL to change): the bench measures the server, not a log pipe.
  * BENCH_API_NODE_ARGS adds Node options to the servers' command line (profiling).
  */
-export function startApi(name: string, target: BenchDatabase, secret: string): Promise<ApiProcess> {
+export function startApi(
+  name: string,
+  target: BenchDatabase,
+  secret: string,
+  /** More settings (the fault run gives SMTP_URL and DEMO_DATA). */
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<ApiProcess> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
@@ -39,6 +47,7 @@ export function startApi(name: string, target: BenchDatabase, secret: string): P
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   if (target.databaseUrl) env.DATABASE_URL = target.databaseUrl;
+  Object.assign(env, extraEnv);
   // BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the servers, not the bench.
   const nodeArgs = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -75,6 +84,7 @@ export function startApi(name: string, target: BenchDatabase, secret: string): P
         pid: child.pid,
         memory: () => memoryOf(child),
         stop: () => stop(child),
+        kill: () => stop(child, 'SIGKILL'),
       });
     });
   });
@@ -90,7 +100,7 @@ function memoryOf(child: ChildProcess): { rssKb: number; hwmKb: number } {
 /** Children the bench itself is stopping: their exit is expected. */
 const stopping = new WeakSet<ChildProcess>();
 
-function stop(child: ChildProcess): Promise<void> {
+function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   stopping.add(child);
   return new Promise((done) => {
     if (child.exitCode !== null || child.signalCode !== null) return done();
@@ -99,7 +109,7 @@ function stop(child: ChildProcess): Promise<void> {
       clearTimeout(force);
       done();
     });
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }
 

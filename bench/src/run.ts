@@ -19,6 +19,7 @@ import { closeConnections } from './http-client.js';
 import { availableDays, measureAvailableDays, measureTimeslots, timeslotsOn } from './read-scenarios.js';
 import { printTable, writeResults, type Row } from './report.js';
 import { SETTINGS } from './settings.js';
+import { measureMailDrain } from './mail-drain.js';
 import { measureWebBudget } from './web-budget.js';
 import { freeDesksAt, measureContention, measurePairs, sampleMemory, Visitors } from './write-scenarios.js';
 
@@ -151,6 +152,16 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
     );
     const crowd = await measureContention(apis, productId, contention.start, freeDesks, visitors);
     const memory = stopSampling();
+    // The booking processes stop first: the drain measures one worker alone.
+    for (const api of apis) await api.stop();
+    log(`postgres: one process drains ${SETTINGS.mailDrain.mails} confirmation mails to a local SMTP server`);
+    const drain = await measureMailDrain(
+      target,
+      secret,
+      query,
+      SETTINGS.mailDrain.mails,
+      SETTINGS.mailDrain.maxMs,
+    );
 
     rows.push(
       {
@@ -165,6 +176,12 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
         target: 'one per free desk, rest 409, p99 ≤ 200 ms',
         pass: crowd.correct && crowd.latency.p99 <= 200,
       },
+      {
+        what: 'PostgreSQL: mail queue drained by one process to a local SMTP server',
+        measured: `${drain.perSecond}/s (${drain.delivered} of ${drain.queued} in ${ms(drain.elapsedMs)})`,
+        target: '≥ 50 per second per process',
+        pass: drain.perSecond >= 50 && drain.delivered === drain.queued,
+      },
       ...memory.map((m) => ({
         what: `PostgreSQL: resident memory of ${m.process} under that load`,
         measured: `peak ${m.peakRssMb} MB (VmHWM over the whole run ${m.hwmMb} MB)`,
@@ -174,7 +191,7 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
     );
     return {
       rows,
-      results: { ...results, pairs, contention: { start: contention.start, ...crowd }, memory },
+      results: { ...results, pairs, contention: { start: contention.start, ...crowd }, memory, drain },
     };
   } finally {
     for (const api of apis) {

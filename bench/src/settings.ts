@@ -22,6 +22,8 @@ export const SETTINGS = {
   reads: { clients: 10, oneClient: 100, warmup: 30, availableDays: 400, timeslots: 400, maxMs: 30_000 },
   pairs: { clients: 16, max: 2_500, maxMs: 10_000 },
   contention: { holds: 200 },
+  /** Confirmation mails queued for one process to send (DESIGN §7: ≥ 50 a second). */
+  mailDrain: { mails: 3000, maxMs: 60_000 },
   /** make-reservation allows 120 per minute per client address (DESIGN §6); stay well below it. */
   holdsPerAddress: 100,
   requestTimeoutMs: 15_000,

@@ -47,3 +47,22 @@ export async function fillDetails(page: Page, email: string): Promise<void> {
   await page.getByLabel('E-mailadres').fill(email);
   await page.getByLabel('Telefoonnummer').fill('0612345678');
 }
+
+/** The hold banner's countdown in seconds ('09:41' → 581). */
+export async function secondsLeft(page: Page): Promise<number> {
+  const text = (await page.getByRole('timer').textContent()) ?? '';
+  const [m, s] = text.split(':').map(Number);
+  return (m ?? 0) * 60 + (s ?? 0);
+}
+
+/** The booking step the address names (`/new?step=…`). */
+export const stepInUrl = (page: Page): string | null => new URL(page.url()).searchParams.get('step');
+
+/** Fails when the page scrolls sideways (issue 9 item 4: nothing wider than a phone). */
+export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, `sideways scroll on ${where}`).toBeLessThanOrEqual(clientWidth);
+}

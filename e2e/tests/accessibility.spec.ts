@@ -27,8 +27,16 @@ test('signed-in pages have no serious or critical axe violations', async ({ page
 });
 
 test('admin pages have no serious or critical axe violations', async ({ page }) => {
+  test.slow(); // six pages, each loaded and scanned
   await logIn(page, DEMO_ADMIN);
-  for (const path of ['/front-desks', '/front-desk/1', '/products', '/product/1']) {
+  for (const path of [
+    '/front-desks',
+    '/front-desks/new',
+    '/front-desk/1',
+    '/organisation',
+    '/products',
+    '/product/1',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoSeriousA11yViolations(page, path);

@@ -22,6 +22,8 @@ test('a guest books from /new to the success page, then moves and cancels it fro
   request,
   server,
 }) => {
+  // The whole journey (book, move, cancel, three mails, axe on seven pages) is several tests' worth of work.
+  test.slow();
   const email = `guest-${Date.now()}@example.com`;
   const products = (await (await request.get('/api/products')).json()) as { id: number; title: string }[];
   const passport = products.find((p) => p.title === PRODUCT)!;

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -12,7 +12,8 @@ import {
 import type { Config } from './config.js';
 import type { Database, Db } from './db/client.js';
 import { installAuth } from './http/auth.js';
-import { withRedactedUrls } from './http/redact.js';
+import { BackgroundWork } from './http/background.js';
+import { withRedactedLogs } from './http/redact.js';
 import { installErrorHandler, installZodMessageKeys, HttpError } from './http/errors.js';
 import { installDocs } from './http/docs.js';
 import { installSecurityHeaders } from './http/security-headers.js';
@@ -23,6 +24,8 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     database: Database;
+    /** Work that runs after the reply (http/background.ts). */
+    background: BackgroundWork;
   }
 }
 
@@ -33,6 +36,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The built SPA; null serves the API alone. Default apps/web/dist. */
   webRoot?: string | null;
+  /** Called for every route as it is registered: tests that must cover every route read the table here. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 const FEATURES_DIR = fileURLToPath(new URL('./features', import.meta.url));
@@ -61,13 +66,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   installZodMessageKeys();
   const app = Fastify({
-    logger: withRedactedUrls(options.logger ?? false),
+    logger: withRedactedLogs(options.logger ?? false),
+    // request.ip (what rate limits count) is the client behind these proxies, not the proxy (DESIGN §3).
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('database', { getter: () => database });
+  app.decorate('background', new BackgroundWork(app.log));
+  // Before the database closes: what a reply promised (a queued mail) is still written.
+  app.addHook('onClose', () => app.background.settled());
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   installErrorHandler(app);
   await installSecurityHeaders(app);

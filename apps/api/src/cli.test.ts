@@ -63,5 +63,5 @@ describe('operator CLI', () => {
       await app.close();
       await database.close();
     }
-  });
+  }, 120_000); // a whole process (PGlite start, migrations, argon2): slow on a busy 2-core machine, not a speed test
 });

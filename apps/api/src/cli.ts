@@ -13,6 +13,7 @@ import { openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
 import { seedDemoData } from './demo/seed.js';
 import { findUserByEmail, insertUser } from './features/users/repository.js';
+import { describeError } from './security/logged-errors.js';
 import { hashPassword } from './security/passwords.js';
 
 const USAGE = `Usage: node apps/api/dist/cli.js <command> [options]
@@ -99,7 +100,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.ar
   runCli(process.argv.slice(2))
     .then((code) => process.exit(code))
     .catch((err: unknown) => {
-      console.error(err instanceof ConfigError ? err.message : err instanceof Error ? err.message : err);
+      // describeError: a failed insert's message would print the new account's password hash.
+      console.error(err instanceof ConfigError ? err.message : describeError(err));
       process.exit(1);
     });
 }

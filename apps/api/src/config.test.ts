@@ -28,7 +28,41 @@ describe('loadConfig', () => {
       reservationMinutes: 10,
       slotStepMinutes: 12,
       changeCutoffMinutes: 0,
+      trustProxy: false,
     });
+  });
+
+  it('reads TRUST_PROXY as off or the proxies’ addresses and networks', () => {
+    const trust = (value: string) => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy;
+    for (const off of ['0', 'false', 'off', 'no']) expect(trust(off)).toBe(false);
+    expect(trust('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(trust(' 10.0.0.0/8, ::1 ,loopback,fd00::/8')).toEqual([
+      '10.0.0.0/8',
+      '::1',
+      'loopback',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses a TRUST_PROXY that would believe anyone, a hop count, or what is no address', () => {
+    expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: '1' })).toThrow(
+      /TRUST_PROXY: a hop count cannot tell a proxy from a client/,
+    );
+    for (const bad of [
+      'true',
+      'yes',
+      '*',
+      '0.0.0.0/0',
+      '::/0',
+      '-1',
+      '1.5',
+      'nginx',
+      '10.0.0.0/33',
+      '10.0.0.1,',
+      '300.1.1.1',
+    ]) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
   });
 
   it('generates the secret once into DATA_DIR/secret and reuses it', () => {
@@ -63,6 +97,7 @@ describe('loadConfig', () => {
       JWT_SECRET: 'short',
       DEMO_DATA: 'maybe',
       SLOT_STEP_MINUTES: '0',
+      TRUST_PROXY: 'everyone',
     };
     expect(() => loadConfig(bad)).toThrow(ConfigError);
     try {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -29,6 +30,43 @@ const isZone = (zone: string) => {
   }
 };
 
+/** proxy-addr's names for address ranges, accepted by Fastify's `trustProxy` beside addresses. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** One trusted proxy: an address, a network (`10.0.0.0/8`, not `/0`: that trusts anyone), or a range name. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits >= 1 && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY (DESIGN §3): off, or the comma-separated addresses/networks of the proxies whose
+ * X-Forwarded-For is believed, as Fastify's `trustProxy` takes them. Refused (decision 0134): `true`
+ * (believe any sender) and a hop count, which Fastify 5.12 ignores because it cannot check who sent the
+ * header; either would let a client choose the address the rate limits count.
+ */
+const trustProxy = z
+  .string()
+  .transform((value, ctx): false | string[] => {
+    const v = value.trim();
+    if (['0', 'false', 'off', 'no'].includes(v)) return false;
+    const entries = v.split(',').map((e) => e.trim());
+    if (entries.every(isProxyEntry)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: /^\d+$/.test(v)
+        ? 'a hop count cannot tell a proxy from a client; list the proxy addresses instead (e.g. 127.0.0.1 or loopback)'
+        : 'expected off or comma-separated proxy addresses/networks (e.g. 127.0.0.1, 10.0.0.0/8 or loopback)',
+    });
+    return z.NEVER;
+  })
+  .default(false);
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -50,6 +88,7 @@ const envSchema = z.object({
   RESERVATION_MINUTES: z.coerce.number().min(0.05).max(120).default(RESERVATION_MINUTES),
   SLOT_STEP_MINUTES: z.coerce.number().int().min(1).max(240).default(SLOT_STEP_MINUTES),
   CHANGE_CUTOFF_MINUTES: minutes(0),
+  TRUST_PROXY: trustProxy,
 });
 
 export interface Config {
@@ -68,6 +107,8 @@ export interface Config {
   reservationMinutes: number;
   slotStepMinutes: number;
   changeCutoffMinutes: number;
+  /** Fastify's `trustProxy`: false, or the trusted proxies' addresses/networks. */
+  trustProxy: false | string[];
 }
 
 export class ConfigError extends Error {
@@ -104,6 +145,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reservationMinutes: e.RESERVATION_MINUTES,
     slotStepMinutes: e.SLOT_STEP_MINUTES,
     changeCutoffMinutes: e.CHANGE_CUTOFF_MINUTES,
+    trustProxy: e.TRUST_PROXY,
   };
 }
 

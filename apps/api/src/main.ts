@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.js';
+import { redactError } from './security/logged-errors.js';
 import { startServer } from './server.js';
 
 /** `node apps/api/dist/main.js`: serve the product; SIGINT/SIGTERM shut it down cleanly. */
@@ -14,7 +15,7 @@ async function main(): Promise<void> {
       .stop()
       .then(() => process.exit(0))
       .catch((err: unknown) => {
-        console.error('Shutdown failed:', err);
+        console.error('Shutdown failed:', redactError(err));
         process.exit(1);
       });
   };
@@ -28,7 +29,8 @@ function explain(err: unknown): unknown {
   const e = err as { code?: string; address?: string; port?: number };
   if (e.code === 'EADDRINUSE')
     return `Port ${e.port} on ${e.address} is already in use: stop what runs there, or start with PORT=<another port>.`;
-  return err;
+  // A failed migration or seed query would print its parameter values (DESIGN §6: never in logs).
+  return redactError(err);
 }
 
 main().catch((err: unknown) => {

@@ -33,5 +33,5 @@ describe('startServer (what main.ts runs)', () => {
       delete process.env.LOG_LEVEL;
     }
     await expect(fetch(`${server.address}/api/health`)).rejects.toThrow();
-  });
+  }, 120_000); // a whole process (PGlite start, migrations, argon2): slow on a busy 2-core machine, not a speed test
 });

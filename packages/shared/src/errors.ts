@@ -10,6 +10,14 @@ export const ERROR_STATUS = {
   timeslot_unavailable: 409,
   change_not_possible: 409,
   conflict: 409,
+  /** A schedule change would leave confirmed future appointments outside the schedule (DESIGN §4). */
+  appointments_affected: 409,
+  /** A desk that has had bookings cannot be deleted; deactivate it instead. */
+  desk_in_use: 409,
+  /** A product that has been booked cannot be deleted; deactivate it instead. */
+  product_in_use: 409,
+  /** A category that still holds products cannot be deleted. */
+  category_not_empty: 409,
   reservation_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

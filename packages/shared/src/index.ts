@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './roles.js';
 export * from './errors.js';
+export * from './primitives.js';
 export * from './auth/password.js';
 export * from './auth/schemas.js';
 export * from './users/schemas.js';
@@ -9,3 +10,6 @@ export * from './booking/products.js';
 export * from './booking/duration.js';
 export * from './availability/index.js';
 export * from './desks/schemas.js';
+export * from './desks/requests.js';
+export * from './organisation/schemas.js';
+export * from './checkin/schemas.js';

@@ -35,3 +35,16 @@ export async function recordAudit(db: DbOrTx, event: AuditEvent): Promise<void> 
     details: event.details ?? null,
   });
 }
+
+/** The fields whose values differ, each as `{ before, after }` (compared as JSON): an audit's `changes`. */
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, { before: unknown; after: unknown }> {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+      changes[key] = { before: before[key] ?? null, after: after[key] ?? null };
+  }
+  return changes;
+}

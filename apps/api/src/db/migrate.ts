@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -11,9 +11,27 @@ import type { Database } from './client.js';
  */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-/** Applies pending migrations; the same files serve PGlite and PostgreSQL. */
+/** A fixed key of the session lock below (the bigint form, apart from the per-request locks). */
+const MIGRATION_LOCK_KEY = 7_206_517_001;
+
+/**
+ * Applies pending migrations; the same files serve PGlite and PostgreSQL. On PostgreSQL several
+ * processes may start at once: one connection holds a session advisory lock while the migrations run,
+ * the others wait for it and then find nothing left to apply (without it they raced to create tables).
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER };
-  if (database.kind === 'pglite') await migratePglite(database.db as unknown as PgliteDatabase, config);
-  else await migratePg(database.db as unknown as NodePgDatabase, config);
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as unknown as PgliteDatabase, config);
+    return;
+  }
+  const holder = await database.client.connect();
+  try {
+    await holder.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    // On the lock holder's own connection, so that it needs no second one from the pool.
+    await migratePg(drizzle(holder), config);
+  } finally {
+    await holder.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    holder.release();
+  }
 }

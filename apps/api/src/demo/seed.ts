@@ -1,8 +1,16 @@
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { DEFAULT_LANGUAGE, type AssignableRole } from '@balie/shared';
 import type { Db } from '../db/client.js';
-import { closures, deskOpeningHours, desks, productCategories, products, users } from '../db/schema/index.js';
+import {
+  closures,
+  deskOpeningHours,
+  desks,
+  organisation,
+  productCategories,
+  products,
+  users,
+} from '../db/schema/index.js';
 import { hashPassword } from '../security/passwords.js';
 
 /** The demo accounts of DESIGN §3, printed at first start. */
@@ -25,6 +33,17 @@ export const DEMO_ACCOUNTS = {
   string,
   { email: string; password: string; roles: AssignableRole[]; firstName: string; lastName: string }
 >;
+
+/** The demo provider (DESIGN §4 organisation): mail footers, the .ics location, the top bar's link. */
+export const DEMO_ORGANISATION = {
+  name: 'Gemeente Voorbeeldstad',
+  street: 'Stadhuisplein 1',
+  postcode: '1234 AB',
+  city: 'Voorbeeldstad',
+  phone: '14 020',
+  email: 'info@voorbeeldstad.example',
+  website: 'https://www.voorbeeldstad.example',
+};
 
 const WEEKDAYS = [1, 2, 3, 4, 5];
 const DAY = [
@@ -125,7 +144,7 @@ export async function isEmptyDatabase(db: Db): Promise<boolean> {
 
 /**
  * Demo data (DESIGN §3): two desks open on weekdays (the second also on Thursday evening), products in
- * three categories, the coming Christmas and New Year closures, a partial closure, and two accounts.
+ * three categories, the organisation record, the coming Christmas and New Year closures, a partial closure, and two accounts.
  * Does nothing unless the database is empty; returns whether it seeded.
  */
 export async function seedDemoData(db: Db, options: { timezone: string }): Promise<boolean> {
@@ -136,6 +155,7 @@ export async function seedDemoData(db: Db, options: { timezone: string }): Promi
   ]);
   const zone = options.timezone;
   await db.transaction(async (tx) => {
+    await tx.update(organisation).set(DEMO_ORGANISATION).where(eq(organisation.id, 1));
     await tx.insert(users).values(
       [
         { ...DEMO_ACCOUNTS.admin, hash: adminHash },

@@ -1,5 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { hasAccess, type Role } from '@balie/shared';
 import { users } from '../db/schema/index.js';
 import { verifyAccessToken } from '../security/jwt.js';
@@ -18,12 +24,30 @@ declare module 'fastify' {
   }
 }
 
+/** The preHandlers made by requireAuth/requireRole, which hoistAccessGuards moves ahead of the input. */
+const ACCESS_GUARDS = new WeakSet<object>();
+
+/**
+ * Routes name their access guard as a preHandler (`preHandler: requireRole('ROLE_ADMIN')`), but Fastify
+ * runs preHandlers after parsing and validating the input: a guest would get 400 about a protected
+ * route's body instead of 401. The guards run right after the user is read instead, before the body is
+ * even parsed.
+ */
+function hoistAccessGuards(route: RouteOptions): void {
+  const preHandlers = [route.preHandler ?? []].flat();
+  const guards = preHandlers.filter((h) => ACCESS_GUARDS.has(h));
+  if (guards.length === 0) return;
+  route.preHandler = preHandlers.filter((h) => !ACCESS_GUARDS.has(h));
+  route.onRequest = [...[route.onRequest ?? []].flat(), ...guards] as RouteOptions['onRequest'];
+}
+
 /**
  * Reads the bearer token on every request. Roles come from the database, not the token, so a demoted
  * or deleted user loses access at once rather than when the 15-minute token runs out.
  */
 export function installAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
+  app.addHook('onRoute', hoistAccessGuards);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
@@ -44,13 +68,16 @@ export const requireAuth: preHandlerAsyncHookHandler = async (
 ) => {
   if (!request.user) throw httpError('unauthorized');
 };
+ACCESS_GUARDS.add(requireAuth);
 
 /** preHandler: 401 for guests, 403 without the role (role groups expand: a developer is an admin). */
 export function requireRole(role: Role): preHandlerAsyncHookHandler {
-  return async (request: FastifyRequest) => {
+  const guard: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
     if (!request.user) throw httpError('unauthorized');
     if (!hasAccess(request.user.roles, role)) throw httpError('forbidden');
   };
+  ACCESS_GUARDS.add(guard);
+  return guard;
 }
 
 export function isAdmin(user: AuthUser | null): boolean {

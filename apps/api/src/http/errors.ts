@@ -15,6 +15,11 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   timeslot_unavailable: 'Unfortunately, this time slot is no longer available',
   change_not_possible: 'Changing your appointment is not possible',
   conflict: 'This conflicts with existing data',
+  appointments_affected:
+    'This change would leave confirmed appointments outside the schedule: keep or reassign them',
+  desk_in_use: 'This desk has had bookings and cannot be deleted; deactivate it instead',
+  product_in_use: 'This product has been booked and cannot be deleted; deactivate it instead',
+  category_not_empty: 'This category still holds products; move or delete them first',
   reservation_expired: 'Reservation expired.',
   payload_too_large: 'The request is too large',
   unsupported_media_type: 'This content type is not accepted',
@@ -35,8 +40,15 @@ export class HttpError extends Error {
     this.statusCode = ERROR_STATUS[code];
   }
   toJSON(): ApiError {
-    return { code: this.code, message: this.message, ...(this.errors ? { errors: this.errors } : {}) };
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.errors ? { errors: this.errors } : {}),
+      ...this.extra,
+    };
   }
+  /** Further members of the answer, e.g. `appointments` of `appointments_affected`. */
+  extra: Record<string, unknown> = {};
 }
 
 export function httpError(code: ErrorCode, message?: string, errors?: FieldError[]): HttpError {

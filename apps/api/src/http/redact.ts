@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import { redactError } from '../security/logged-errors.js';
 
 /**
  * Path segments that carry secrets — appointment link tokens and password-reset tokens, in API calls and
@@ -11,14 +12,18 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_SEGMENT, '/$1/[redacted]');
 }
 
-/** Adds a request serializer that logs the URL without its secrets to Fastify's logger options. */
-export function withRedactedUrls(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+/**
+ * Fastify logger options that log request URLs without their secrets and errors without the values of
+ * failed queries.
+ */
+export function withRedactedLogs(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
   if (!logger) return logger;
   const base = typeof logger === 'object' ? logger : {};
   return {
     ...base,
     serializers: {
       ...base.serializers,
+      err: redactError,
       req: (req: { method: string; url: string; ip?: string; host?: string }) => ({
         method: req.method,
         url: redactUrl(req.url),

@@ -8,6 +8,8 @@ export interface MailAttachment {
   contentType?: string;
   /** e.g. 'REQUEST' for an .ics invitation. */
   method?: string;
+  /** Content-ID of an inline part the HTML shows as `<img src="cid:…">` (the check-in QR code). */
+  cid?: string;
 }
 
 export interface RenderedMail {

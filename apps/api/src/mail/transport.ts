@@ -4,9 +4,17 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 import type { RenderedMail } from './registry.js';
 
+/** SMTP connections kept open per process; the worker sends as many mails at once (decision 0141). */
+export const SMTP_CONNECTIONS = 5;
+
+export interface SendOptions {
+  /** A Message-ID that stays the same when the same outbox row is sent again. */
+  messageId?: string;
+}
+
 export interface MailTransport {
   /** Delivers one mail; resolves with a description of where it went (file path or SMTP answer). */
-  send(mail: RenderedMail): Promise<string>;
+  send(mail: RenderedMail, options?: SendOptions): Promise<string>;
   close(): void;
 }
 
@@ -15,7 +23,8 @@ export interface MailTransport {
  * which any mail program opens.
  */
 export function createMailTransport(config: Config, log: (msg: string) => void = console.log): MailTransport {
-  const message = (mail: RenderedMail) => ({
+  const message = (mail: RenderedMail, options: SendOptions = {}) => ({
+    ...(options.messageId ? { messageId: options.messageId } : {}),
     from: config.mailFrom,
     to: mail.to,
     subject: mail.subject,
@@ -26,15 +35,29 @@ export function createMailTransport(config: Config, log: (msg: string) => void =
       content: a.content,
       contentType: a.contentType,
       ...(a.method ? { method: a.method } : {}),
+      ...(a.cid ? { cid: a.cid, contentDisposition: 'inline' as const } : {}),
     })),
     headers: { 'Content-Language': mail.language },
   });
 
   if (config.smtpUrl) {
-    const smtp = nodemailer.createTransport(config.smtpUrl);
+    // Pooled: connections stay open between mails and carry SMTP_CONNECTIONS mails at once. Short
+    // timeouts: a server that hangs fails the attempt (retried later) instead of holding a lane for minutes.
+    const smtp = nodemailer.createTransport({
+      url: config.smtpUrl,
+      pool: true,
+      maxConnections: SMTP_CONNECTIONS,
+      maxMessages: 1000,
+      // The outbox retries with back-off; the pool's own re-queue of a mail whose connection closed would
+      // only hold the worker's lane while the server is down.
+      maxRequeues: 0,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return {
-      send: async (mail) => {
-        const info = await smtp.sendMail(message(mail));
+      send: async (mail, options) => {
+        const info = await smtp.sendMail(message(mail, options));
         return `smtp ${info.messageId} ${info.response}`;
       },
       close: () => smtp.close(),
@@ -45,8 +68,8 @@ export function createMailTransport(config: Config, log: (msg: string) => void =
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let counter = 0;
   return {
-    send: async (mail) => {
-      const info = await stream.sendMail(message(mail));
+    send: async (mail, options) => {
+      const info = await stream.sendMail(message(mail, options));
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${process.pid}-${++counter}.eml`);

@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, gt } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outbox } from '../db/schema/index.js';
 import { createTestApp, testDatabases, type TestApp } from '../test/index.js';
 import { TestSmtp } from '../test/smtp.js';
 import { enqueueMail } from './outbox.js';
 import { registerMailKind } from './registry.js';
-import { createMailTransport } from './transport.js';
-import { MailWorker } from './worker.js';
+import { createMailTransport, SMTP_CONNECTIONS, type MailTransport } from './transport.js';
+import { MailWorker, type MailWorkerOptions } from './worker.js';
 
 registerMailKind('test-note', async (payload) => ({
   to: `note${String(payload.n)}@example.org`,
@@ -17,6 +17,18 @@ registerMailKind('test-note', async (payload) => ({
   language: 'en',
 }));
 
+/** A transport whose sends hang until the test answers them: a worker stuck mid-send, or dead. */
+function hangingTransport() {
+  const sends: Array<{ resolve: (where: string) => void; reject: (err: Error) => void }> = [];
+  const transport: MailTransport = {
+    send: () => new Promise((resolve, reject) => sends.push({ resolve, reject })),
+    close: () => undefined,
+  };
+  return { transport, sends };
+}
+
+const after = (t0: Date, ms: number) => () => new Date(t0.getTime() + ms);
+
 /** Quoted-printable soft line breaks split long links; undo them to read the text. */
 const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
@@ -24,6 +36,7 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
   let t: TestApp;
   let smtp: TestSmtp;
   const workers: MailWorker[] = [];
+  const transports: MailTransport[] = [];
 
   beforeAll(async () => {
     smtp = await TestSmtp.create();
@@ -38,34 +51,39 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
   });
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((w) => w.stop()));
+    for (const transport of transports.splice(0)) transport.close();
     await smtp.down();
     smtp.inbox.length = 0;
+    smtp.connections = smtp.maxInFlight = 0;
+    smtp.refuse = undefined;
   });
   afterAll(async () => {
     await t?.close();
     await smtp?.close();
   });
 
-  function worker(config = t.config): MailWorker {
-    const w = new MailWorker({
-      db: t.database.db,
-      config,
-      transport: createMailTransport(config, () => undefined),
-      backoffBaseMs: 30,
-    });
+  function worker(options: Partial<MailWorkerOptions> = {}): MailWorker {
+    const config = options.config ?? t.config;
+    const transport = options.transport ?? createMailTransport(config, () => undefined);
+    transports.push(transport);
+    const w = new MailWorker({ db: t.database.db, config, transport, backoffBaseMs: 30, ...options });
     workers.push(w);
     return w;
   }
   const pendingRows = () => t.database.db.select().from(outbox);
 
   it('keeps a mail while the SMTP server is down and delivers it exactly once when it is up', async () => {
-    const w = worker();
+    const t0 = new Date();
+    let clock = t0;
+    const w = worker({ now: () => clock, backoffBaseMs: 60_000 });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/forgotpassword',
       payload: { email: 'user@example.com' },
     });
     expect(res.statusCode).toBe(200);
+    // The reset mail is queued after the reply (decision 0131).
+    await t.app.background.settled();
 
     expect(await w.runOnce()).toEqual({ sent: 0, failed: 1, skipped: 0 });
     const [failed] = await pendingRows();
@@ -76,7 +94,9 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
 
     await smtp.up();
     const inbox = smtp.inbox;
-    await new Promise((r) => setTimeout(r, 80));
+    clock = after(t0, 59_000)();
+    expect(await w.runOnce()).toEqual({ sent: 0, failed: 0, skipped: 0 });
+    clock = after(t0, 61_000)();
     expect(await w.runOnce()).toEqual({ sent: 1, failed: 0, skipped: 0 });
     expect(await w.runOnce()).toEqual({ sent: 0, failed: 0, skipped: 0 });
     expect(inbox).toHaveLength(1);
@@ -110,6 +130,7 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
       payload: { email, password: 'Geheim123!', language: 'de' },
     });
     await t.app.inject({ method: 'POST', url: '/api/forgotpassword', payload: { email } });
+    await t.app.background.settled();
     expect((await worker().runOnce()).sent).toBe(1);
     expect(inbox[0]!.raw).toContain('Subject: =?UTF-8?Q?Passwort_zur=C3=BCcksetzen?=');
   });
@@ -143,12 +164,102 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
       url: '/api/forgotpassword',
       payload: { email: 'admin@example.com' },
     });
-    expect((await worker(config).runOnce()).sent).toBe(1);
+    await t.app.background.settled();
+    expect((await worker({ config }).runOnce()).sent).toBe(1);
     const dir = path.join(config.dataDir, 'mail');
     const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
     expect(files).toHaveLength(1);
     const eml = unfold(readFileSync(path.join(dir, files[0]!), 'utf8'));
     expect(eml).toContain('To: admin@example.com');
     expect(eml).toMatch(/reset-password\/[A-Za-z0-9_-]{43}/);
+  });
+
+  it('sends the mails of a worker that died holding them once its lease has run out', async () => {
+    await smtp.up();
+    for (let n = 0; n < 3; n++) await enqueueMail(t.database.db, 'test-note', { n });
+    const t0 = new Date();
+    // Stuck in its sends with its clock frozen: to the database, exactly a process that died.
+    const { transport, sends } = hangingTransport();
+    const dead = worker({ transport, now: () => t0, leaseMs: 30_000 });
+    const deadPass = dead.runOnce();
+    await vi.waitFor(() => expect(sends).toHaveLength(3));
+
+    expect(await worker({ now: after(t0, 29_000) }).runOnce()).toEqual({ sent: 0, failed: 0, skipped: 0 });
+    expect(await worker({ now: after(t0, 31_000) }).runOnce()).toEqual({ sent: 3, failed: 0, skipped: 0 });
+    expect(smtp.inbox.map((m) => m.to[0]).sort()).toEqual([0, 1, 2].map((n) => `note${n}@example.org`));
+
+    // The stuck worker's sends fail late: that must not undo the other worker's success.
+    for (const send of sends) send.reject(new Error('connection lost'));
+    expect(await deadPass).toEqual({ sent: 0, failed: 3, skipped: 0 });
+    for (const row of await pendingRows())
+      expect(row).toMatchObject({ attempts: 1, lastError: null, lockedBy: null, lockedUntil: null });
+    expect((await pendingRows()).every((r) => r.sentAt instanceof Date)).toBe(true);
+  });
+
+  it('keeps the rows it is still sending by renewing their lease', async () => {
+    await smtp.up();
+    await enqueueMail(t.database.db, 'test-note', { n: 7 });
+    const t0 = new Date();
+    let clock = t0;
+    const { transport, sends } = hangingTransport();
+    const slow = worker({ transport, now: () => clock, leaseMs: 30_000, renewMs: 10 });
+    const pass = slow.runOnce();
+    await vi.waitFor(() => expect(sends).toHaveLength(1));
+    clock = after(t0, 25_000)();
+    await vi.waitFor(async () =>
+      expect((await pendingRows())[0]!.lockedUntil?.getTime()).toBe(t0.getTime() + 55_000),
+    );
+    // Past the first lease, within the renewed one: nobody else takes the row.
+    expect(await worker({ now: after(t0, 40_000) }).runOnce()).toEqual({ sent: 0, failed: 0, skipped: 0 });
+    sends[0]!.resolve('accepted');
+    expect(await pass).toEqual({ sent: 1, failed: 0, skipped: 0 });
+    expect(smtp.inbox).toHaveLength(0);
+  });
+
+  it('sends several mails at once over a few pooled SMTP connections', async () => {
+    await smtp.up();
+    smtp.gate = 3;
+    for (let n = 0; n < 20; n++) await enqueueMail(t.database.db, 'test-note', { n });
+    expect(await worker().runOnce()).toEqual({ sent: 20, failed: 0, skipped: 0 });
+    expect(smtp.maxInFlight).toBeGreaterThanOrEqual(3);
+    expect(smtp.connections).toBeLessThanOrEqual(SMTP_CONNECTIONS);
+    expect(new Set(smtp.inbox.map((m) => m.to[0])).size).toBe(20);
+  });
+
+  it('drains a backlog of several batches without waiting for the next poll', async () => {
+    await smtp.up();
+    for (let n = 0; n < 12; n++) await enqueueMail(t.database.db, 'test-note', { n });
+    worker({ batchSize: 5, pollMs: 60_000 }).start();
+    await vi.waitFor(() => expect(smtp.inbox).toHaveLength(12), { timeout: 5000 });
+  });
+
+  it('gives every attempt of a row the same Message-ID', async () => {
+    await enqueueMail(t.database.db, 'test-note', { n: 1 });
+    const t0 = new Date();
+    expect(await worker({ now: () => t0 }).runOnce()).toMatchObject({ failed: 1 });
+    await smtp.up();
+    expect(await worker({ now: after(t0, 60_000) }).runOnce()).toMatchObject({ sent: 1 });
+    const [row] = await pendingRows();
+    expect(smtp.inbox[0]!.raw).toContain(`Message-ID: <outbox-${row!.id}.`);
+  });
+
+  it('retries the mails that waited for an unreachable server as soon as it accepts mail again', async () => {
+    const t0 = new Date();
+    const w = worker({ now: () => t0, backoffBaseMs: 60_000 });
+    for (let n = 0; n < 2; n++) await enqueueMail(t.database.db, 'test-note', { n });
+    expect(await w.runOnce()).toEqual({ sent: 0, failed: 2, skipped: 0 });
+    expect((await pendingRows())[0]!.lastError).toMatch(/^server unreachable/);
+    await smtp.up();
+    // A new mail goes out: the server is back, so the two waiting for their back-off go at once too.
+    await enqueueMail(t.database.db, 'test-note', { n: 2 });
+    expect(await w.runOnce()).toEqual({ sent: 1, failed: 0, skipped: 0 });
+    expect(await w.runOnce()).toEqual({ sent: 2, failed: 0, skipped: 0 });
+    // A mail the server refuses is not a server that is down: it waits for its back-off.
+    await enqueueMail(t.database.db, 'test-note', { n: 'refused' });
+    smtp.refuse = 'noterefused@example.org';
+    expect(await w.runOnce()).toEqual({ sent: 0, failed: 1, skipped: 0 });
+    await enqueueMail(t.database.db, 'test-note', { n: 4 });
+    expect(await w.runOnce()).toEqual({ sent: 1, failed: 0, skipped: 0 });
+    expect(await w.runOnce()).toEqual({ sent: 0, failed: 0, skipped: 0 });
   });
 });

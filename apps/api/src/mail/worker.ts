@@ -1,9 +1,12 @@
-import { and, asc, eq, inArray, isNull, lte, or, lt, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, asc, eq, gt, inArray, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
+import { describeError } from '../security/logged-errors.js';
 import { rendererOf } from './registry.js';
-import type { MailTransport } from './transport.js';
+import { SMTP_CONNECTIONS, type MailTransport } from './transport.js';
 // The kinds this package itself sends; features register theirs when their routes are loaded.
 import './kinds/password-reset.js';
 
@@ -12,14 +15,21 @@ export interface MailWorkerOptions {
   config: Config;
   transport: MailTransport;
   log?: { info: (msg: string) => void; error: (msg: string) => void };
-  /** How often to look for due mail. */
-  intervalMs?: number;
+  /** How often an idle worker looks for due mail; after a full batch it looks again at once. */
+  pollMs?: number;
+  /** Rows claimed per pass. */
   batchSize?: number;
+  /** Mails in flight at once: as many as the SMTP pool has connections. */
+  concurrency?: number;
   /** First retry delay; doubles with every failed attempt up to maxBackoffMs. */
   backoffBaseMs?: number;
   maxBackoffMs?: number;
-  /** How long a claim lasts: a worker that dies mid-send loses its rows to others after this. */
-  claimMs?: number;
+  /** How long a claim lasts unless renewed: rows of a worker that died go to others after this. */
+  leaseMs?: number;
+  /** How often a worker renews the lease of the rows it is still sending (default a third of leaseMs). */
+  renewMs?: number;
+  /** The clock for leases, retries and sent times (tests move it; a lease is compared across processes). */
+  now?: () => Date;
 }
 
 export interface RunResult {
@@ -28,122 +38,250 @@ export interface RunResult {
   skipped: number;
 }
 
+type OutboxRow = typeof outbox.$inferSelect;
+
+/** How a failure because the server could not be reached starts its `last_error`. */
+const UNREACHABLE = 'server unreachable';
+
+/** nodemailer's codes for a server that cannot be reached or dropped the connection, and SMTP 421. */
+function isUnreachable(err: unknown): boolean {
+  const e = err as { code?: string; responseCode?: number };
+  return ['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS'].includes(e.code ?? '') || e.responseCode === 421;
+}
+
 /**
- * Sends the outbox (DESIGN §7). Every API process runs one; rows are claimed with FOR UPDATE SKIP
- * LOCKED plus a `locked_until` lease, so workers never send the same row at the same time. A failed
- * send is retried with exponential back-off, forever: no mail is dropped. Delivery is at least once —
- * a crash between the SMTP answer and marking the row sent can repeat that one mail.
+ * Sends the outbox (DESIGN §7, decision 0141). Every API process runs one. A pass claims up to
+ * `batchSize` due rows in one statement (`FOR UPDATE SKIP LOCKED`, then a lease `locked_until` owned by
+ * `locked_by`), sends them `concurrency` at a time over pooled SMTP connections, and renews the lease of
+ * the rows still in flight, so a slow send keeps its rows and a dead worker's rows are free after at most
+ * one lease. Each row is marked sent the moment the server accepts it; a failure is retried with
+ * exponential back-off, forever: no mail is dropped. Delivery is at least once — a crash between the
+ * SMTP answer and that update repeats that one mail.
  */
 export class MailWorker {
+  /** Identifies this worker's leases; unique per process and instance. */
+  readonly id = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   private timer: NodeJS.Timeout | undefined;
-  private running: Promise<RunResult> | undefined;
-  private readonly o: Required<Omit<MailWorkerOptions, 'log'>> & Pick<MailWorkerOptions, 'log'>;
+  private started = false;
+  private running: Promise<RunResult & { again: boolean }> | undefined;
+  /**
+   * Whether mails may be waiting out a back-off for a server that was unreachable; true at start, as
+   * another process (or this one before a restart) may have left such rows.
+   */
+  private serverWasUnreachable = true;
+  private readonly o: Required<Omit<MailWorkerOptions, 'log' | 'renewMs'>> &
+    Pick<MailWorkerOptions, 'log' | 'renewMs'>;
 
   constructor(options: MailWorkerOptions) {
     this.o = {
-      intervalMs: 2000,
-      batchSize: 10,
-      backoffBaseMs: 30_000,
-      maxBackoffMs: 60 * 60_000,
-      claimMs: 5 * 60_000,
+      pollMs: 500,
+      batchSize: 50,
+      concurrency: SMTP_CONNECTIONS,
+      backoffBaseMs: 10_000,
+      maxBackoffMs: 15 * 60_000,
+      leaseMs: 30_000,
+      now: () => new Date(),
       ...options,
     };
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      if (!this.running)
-        void this.runOnce().catch((err: unknown) => this.o.log?.error(`mail worker: ${String(err)}`));
-    }, this.o.intervalMs);
-    this.timer.unref();
+    if (this.started) return;
+    this.started = true;
+    this.schedule(0);
   }
 
-  /** Stops polling and waits for a send in progress. */
+  /** Stops polling and waits for the sends in progress. */
   async stop(): Promise<void> {
-    clearInterval(this.timer);
+    this.started = false;
+    clearTimeout(this.timer);
     this.timer = undefined;
     await this.running?.catch(() => undefined);
   }
 
-  /** One pass: claim due rows, send each, record the outcome. */
-  runOnce(): Promise<RunResult> {
-    this.running ??= this.pass().finally(() => {
+  /** One pass: claim due rows, send them, record each outcome. */
+  async runOnce(): Promise<RunResult> {
+    const { sent, failed, skipped } = await this.pass();
+    return { sent, failed, skipped };
+  }
+
+  private pass() {
+    this.running ??= this.claimAndSend().finally(() => {
       this.running = undefined;
     });
     return this.running;
   }
 
-  private async claim(): Promise<Array<typeof outbox.$inferSelect>> {
-    const { db, batchSize, claimMs } = this.o;
-    return db.transaction(async (tx) => {
-      const now = new Date();
-      const due = await tx
-        .select({ id: outbox.id })
-        .from(outbox)
-        .where(
-          and(
-            isNull(outbox.sentAt),
-            // The database's clock, as for the column's default: JavaScript's millisecond `now` can be a
-            // fraction of a millisecond before a row enqueued just now, which then waited for the next poll.
-            lte(outbox.nextAttemptAt, sql`now()`),
-            or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, now)),
-          ),
-        )
-        .orderBy(asc(outbox.id))
-        .limit(batchSize)
-        .for('update', { skipLocked: true });
-      if (due.length === 0) return [];
-      return tx
-        .update(outbox)
-        .set({ lockedUntil: new Date(now.getTime() + claimMs) })
-        .where(
-          inArray(
-            outbox.id,
-            due.map((r) => r.id),
-          ),
-        )
-        .returning();
-    });
+  private schedule(delayMs: number): void {
+    if (!this.started) return;
+    this.timer = setTimeout(() => {
+      this.pass()
+        .then(({ again }) => this.schedule(again ? 0 : this.o.pollMs))
+        .catch((err: unknown) => {
+          this.o.log?.error(`mail worker: ${describeError(err)}`);
+          this.schedule(this.o.pollMs);
+        });
+    }, delayMs);
+    this.timer.unref();
   }
 
-  private async pass(): Promise<RunResult> {
-    const result: RunResult = { sent: 0, failed: 0, skipped: 0 };
-    const { db, config, transport } = this.o;
-    for (const row of await this.claim()) {
-      try {
-        const render = rendererOf(row.kind);
-        if (!render) throw new Error(`no renderer registered for mail kind '${row.kind}'`);
-        const mail = await render(row.payload, { db, config });
-        if (mail) {
-          const where = await transport.send(mail);
-          this.o.log?.info(`mail ${row.id} (${row.kind}) sent: ${where}`);
-          result.sent++;
-        } else {
-          result.skipped++;
-        }
-        await db
-          .update(outbox)
-          .set({ sentAt: new Date(), lockedUntil: null, attempts: row.attempts + 1, lastError: null })
-          .where(eq(outbox.id, row.id));
-      } catch (err) {
-        const attempts = row.attempts + 1;
-        const delay = Math.min(this.o.backoffBaseMs * 2 ** (attempts - 1), this.o.maxBackoffMs);
-        await db
-          .update(outbox)
-          .set({
-            attempts,
-            lastError: String(err instanceof Error ? err.message : err).slice(0, 1000),
-            nextAttemptAt: new Date(Date.now() + delay),
-            lockedUntil: null,
-          })
-          .where(eq(outbox.id, row.id));
-        this.o.log?.error(
-          `mail ${row.id} (${row.kind}) failed, attempt ${attempts}, retry in ${delay} ms: ${String(err)}`,
+  private leaseEnd(): Date {
+    return new Date(this.o.now().getTime() + this.o.leaseMs);
+  }
+
+  /** Claims due rows whose lease is free or ran out, in one statement. */
+  private async claim(): Promise<OutboxRow[]> {
+    const { db, batchSize } = this.o;
+    const now = this.o.now();
+    const due = db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(
+        and(
+          isNull(outbox.sentAt),
+          // The later of the database's clock and ours: a row enqueued a fraction of a millisecond ago
+          // (column default now()) is due, and a test that moves our clock forward moves retries too.
+          lte(outbox.nextAttemptAt, sql`greatest(now(), ${now.toISOString()}::timestamptz)`),
+          or(isNull(outbox.lockedUntil), lt(outbox.lockedUntil, now)),
+        ),
+      )
+      .orderBy(asc(outbox.id))
+      .limit(batchSize)
+      .for('update', { skipLocked: true });
+    const rows = await db
+      .update(outbox)
+      .set({ lockedUntil: this.leaseEnd(), lockedBy: this.id })
+      .where(inArray(outbox.id, due))
+      .returning();
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  /** One pass; `again` when more is due at once (a full batch, or mails released by the server's return). */
+  private async claimAndSend(): Promise<RunResult & { again: boolean }> {
+    const result = { sent: 0, failed: 0, skipped: 0, again: false };
+    const queue = await this.claim();
+    result.again = queue.length >= this.o.batchSize;
+    if (queue.length === 0) return result;
+
+    const inFlight = new Set(queue.map((r) => r.id));
+    const renewal = setInterval(
+      () => {
+        void this.renew([...inFlight]).catch((err: unknown) =>
+          this.o.log?.error(`mail worker: lease renewal failed: ${describeError(err)}`),
         );
-        result.failed++;
-      }
+      },
+      this.o.renewMs ?? this.o.leaseMs / 3,
+    );
+    renewal.unref();
+    try {
+      const lane = async () => {
+        for (let row = queue.shift(); row; row = queue.shift()) {
+          try {
+            result[await this.deliver(row)]++;
+          } catch (err) {
+            // The database failed to record an outcome: the lease runs out and the row is tried again.
+            this.o.log?.error(`mail ${row.id} (${row.kind}): outcome not recorded: ${describeError(err)}`);
+            result.failed++;
+          }
+          inFlight.delete(row.id);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, this.o.concurrency) }, lane));
+    } finally {
+      clearInterval(renewal);
+    }
+    if (result.sent > 0 && this.serverWasUnreachable) {
+      this.serverWasUnreachable = false;
+      result.again = (await this.releaseWaitingForServer()) > 0 || result.again;
     }
     return result;
+  }
+
+  /**
+   * The server accepts mail again: mails backing off because it was unreachable are due now instead of
+   * up to a back-off step later. Mails it refused (a bad address, a rejected message) keep their back-off.
+   */
+  private async releaseWaitingForServer(): Promise<number> {
+    const now = this.o.now();
+    const released = await this.o.db
+      .update(outbox)
+      .set({ nextAttemptAt: now })
+      .where(
+        and(isNull(outbox.sentAt), gt(outbox.nextAttemptAt, now), like(outbox.lastError, `${UNREACHABLE}%`)),
+      )
+      .returning({ id: outbox.id });
+    return released.length;
+  }
+
+  /** Pushes the lease of rows this worker still holds and has not sent. */
+  private async renew(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.o.db
+      .update(outbox)
+      .set({ lockedUntil: this.leaseEnd() })
+      .where(and(inArray(outbox.id, ids), eq(outbox.lockedBy, this.id), isNull(outbox.sentAt)));
+  }
+
+  private async deliver(row: OutboxRow): Promise<keyof RunResult> {
+    const { db, config, transport } = this.o;
+    let outcome: keyof RunResult;
+    try {
+      const render = rendererOf(row.kind);
+      if (!render) throw new Error(`no renderer registered for mail kind '${row.kind}'`);
+      const mail = await render(row.payload, { db, config });
+      if (mail) {
+        const where = await transport.send(mail, { messageId: this.messageId(row) });
+        this.o.log?.info(`mail ${row.id} (${row.kind}) sent: ${where}`);
+        outcome = 'sent';
+      } else {
+        outcome = 'skipped';
+      }
+    } catch (err) {
+      await this.recordFailure(row, err);
+      return 'failed';
+    }
+    // At once after the server's answer, whoever holds the lease now: the mail is out.
+    await db
+      .update(outbox)
+      .set({
+        sentAt: this.o.now(),
+        lockedUntil: null,
+        lockedBy: null,
+        attempts: row.attempts + 1,
+        lastError: null,
+      })
+      .where(eq(outbox.id, row.id));
+    return outcome;
+  }
+
+  private async recordFailure(row: OutboxRow, err: unknown): Promise<void> {
+    const attempts = row.attempts + 1;
+    const delay = Math.min(this.o.backoffBaseMs * 2 ** (attempts - 1), this.o.maxBackoffMs);
+    const unreachable = isUnreachable(err);
+    if (unreachable) this.serverWasUnreachable = true;
+    const message = describeError(err);
+    // Only while the row is still ours: a worker that lost its lease must not undo another's success.
+    await this.o.db
+      .update(outbox)
+      .set({
+        attempts,
+        lastError: (unreachable ? `${UNREACHABLE}: ${message}` : message).slice(0, 1000),
+        nextAttemptAt: new Date(this.o.now().getTime() + delay),
+        lockedUntil: null,
+        lockedBy: null,
+      })
+      .where(and(eq(outbox.id, row.id), eq(outbox.lockedBy, this.id), isNull(outbox.sentAt)));
+    this.o.log?.error(
+      `mail ${row.id} (${row.kind}) failed, attempt ${attempts}, retry in ${delay} ms: ${describeError(err)}`,
+    );
+  }
+
+  /**
+   * The same Message-ID on every attempt of one row: should the at-least-once window deliver a row
+   * twice, mail programs that de-duplicate by Message-ID show it once (decision 0141).
+   */
+  private messageId(row: OutboxRow): string {
+    const host = new URL(this.o.config.publicUrl).hostname || 'balie';
+    return `<outbox-${row.id}.${row.createdAt.getTime()}@${host}>`;
   }
 }

@@ -1,5 +1,5 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../db/client.js';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client.js';
 import { rateLimitHits } from '../db/schema/index.js';
 import { httpError } from '../http/errors.js';
 
@@ -17,66 +17,54 @@ export const RATE_LIMITS = {
   makeReservation: { bucket: 'make-reservation', limit: 120, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimit>;
 
-const since = (windowSeconds: number) => new Date(Date.now() - windowSeconds * 1000);
-
-/** How many hits (bucket, key) had inside the window. */
-export async function countHits(db: DbOrTx, rule: RateLimit, key: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(rateLimitHits)
-    .where(
-      and(
-        eq(rateLimitHits.bucket, rule.bucket),
-        eq(rateLimitHits.key, key),
-        gt(rateLimitHits.at, since(rule.windowSeconds)),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-/** Counts one hit, dropping this key's hits that fell out of the window. */
-export async function recordHit(db: DbOrTx, rule: RateLimit, key: string): Promise<void> {
-  await db
-    .delete(rateLimitHits)
-    .where(
-      and(
-        eq(rateLimitHits.bucket, rule.bucket),
-        eq(rateLimitHits.key, key),
-        lt(rateLimitHits.at, since(rule.windowSeconds)),
-      ),
-    );
-  await db.insert(rateLimitHits).values({ bucket: rule.bucket, key });
-}
-
-/** Throws 429 when the limit is already reached. */
-export async function assertUnderLimit(db: DbOrTx, rule: RateLimit, key: string): Promise<void> {
-  if ((await countHits(db, rule, key)) >= rule.limit) throw httpError('too_many_requests');
+/** One admitted hit; `releaseRateLimit` gives it back. */
+export interface RateLimitClaim {
+  hitId: number;
 }
 
 /**
- * Checks the limit and counts this request (for limits on every attempt, not only failures), in one
- * statement: drop this key's hits that left the window, count the rest, add one hit only when under the
- * limit. It runs on every hold, so its round trips count (bench: 200 simultaneous holds).
+ * Claims one hit of (bucket, key) or throws 429 when the window is full (decision 0130).
+ *
+ * Claims of one key are serialised by a transaction-scoped advisory lock, taken in its own statement so
+ * that the counting statement after it starts with a snapshot that already holds every claim committed
+ * before the lock was granted. Without it two concurrent claims both count n = limit − 1 under READ
+ * COMMITTED and both get in. The two-int form keeps these locks apart from the booking's bigint locks;
+ * a hash collision of two keys only makes them wait for each other. The database's clock decides the
+ * window, so every process agrees on it.
  */
-export async function consumeRateLimit(db: DbOrTx, rule: RateLimit, key: string): Promise<void> {
-  const windowStart = since(rule.windowSeconds);
-  const [row] = await queryRows<{ n: number | string }>(
-    db,
-    sql`with purged as (
-          delete from ${rateLimitHits}
-          where ${rateLimitHits.bucket} = ${rule.bucket} and ${rateLimitHits.key} = ${key}
-            and ${rateLimitHits.at} < ${windowStart}
-        ),
-        recent as (
-          select count(*)::int as n from ${rateLimitHits}
-          where ${rateLimitHits.bucket} = ${rule.bucket} and ${rateLimitHits.key} = ${key}
-            and ${rateLimitHits.at} >= ${windowStart}
-        ),
-        hit as (
-          insert into ${rateLimitHits} (bucket, key)
-          select ${rule.bucket}, ${key} from recent where n < ${rule.limit}
-        )
-        select n from recent`,
-  );
-  if (Number(row?.n ?? 0) >= rule.limit) throw httpError('too_many_requests');
+export async function claimRateLimit(db: Db, rule: RateLimit, key: string): Promise<RateLimitClaim> {
+  const hitId = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${rule.bucket}), hashtext(${key}))`);
+    const windowStart = sql`now() - make_interval(secs => ${rule.windowSeconds})`;
+    const [row] = await queryRows<{ id: number | string | null }>(
+      tx,
+      sql`with purged as (
+            delete from ${rateLimitHits}
+            where ${rateLimitHits.bucket} = ${rule.bucket} and ${rateLimitHits.key} = ${key}
+              and ${rateLimitHits.at} < ${windowStart}
+          ),
+          recent as (
+            select count(*)::int as n from ${rateLimitHits}
+            where ${rateLimitHits.bucket} = ${rule.bucket} and ${rateLimitHits.key} = ${key}
+              and ${rateLimitHits.at} >= ${windowStart}
+          ),
+          hit as (
+            insert into ${rateLimitHits} (bucket, key)
+            select ${rule.bucket}, ${key} from recent where n < ${rule.limit}
+            returning id
+          )
+          select (select id from hit) as id`,
+    );
+    return row?.id ?? null;
+  });
+  if (hitId === null) throw httpError('too_many_requests');
+  return { hitId: Number(hitId) };
+}
+
+/**
+ * Gives a claimed hit back, for limits that count only some outcomes: a login claims a failure before
+ * the (slow) password check and returns it when the password was right.
+ */
+export async function releaseRateLimit(db: Db, claim: RateLimitClaim): Promise<void> {
+  await db.delete(rateLimitHits).where(eq(rateLimitHits.id, claim.hitId));
 }

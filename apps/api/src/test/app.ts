@@ -35,6 +35,7 @@ export async function createTestApp(
     webRoot?: string | null;
     /** Fastify logger options, for tests that read what the server logs. */
     logger?: BuildAppOptions['logger'];
+    onRoute?: BuildAppOptions['onRoute'];
   } = {},
 ): Promise<TestApp> {
   const config = testConfig(options.env);
@@ -45,6 +46,7 @@ export async function createTestApp(
     database,
     webRoot: options.webRoot ?? null,
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   await app.ready();
   return {

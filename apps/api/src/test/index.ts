@@ -1,2 +1,5 @@
 export * from './app.js';
 export * from './databases.js';
+export * from './routes.js';
+export * from './log-secrets.js';
+export * from './route-access.js';

@@ -28,6 +28,19 @@ const close = (server: net.Server | SMTPServer) =>
  */
 export class TestSmtp {
   readonly inbox: ReceivedMail[] = [];
+  /** Connections the server has accepted. */
+  connections = 0;
+  /** The most messages the server was receiving at one moment. */
+  maxInFlight = 0;
+  /**
+   * When set, accepted messages are held until this many are in flight at once, then all answered: a
+   * client that sends one at a time never gets there (after 2 s the server gives up holding).
+   */
+  gate: number | undefined;
+  /** A recipient the server rejects (550), as for a mailbox that does not exist. */
+  refuse: string | undefined;
+  private inFlight = 0;
+  private held: Array<() => void> = [];
   private holder: net.Server | undefined;
   private smtp: SMTPServer | undefined;
 
@@ -52,15 +65,30 @@ export class TestSmtp {
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
+      // Going down drops open connections at once, as a crashed server would (default: 30 s of grace).
+      closeTimeout: 1,
+      onRcptTo: (address, _session, callback) => {
+        if (address.address === this.refuse)
+          return callback(Object.assign(new Error('No such mailbox'), { responseCode: 550 }));
+        callback();
+      },
+      onConnect: (_session, callback) => {
+        this.connections++;
+        callback();
+      },
       onData: (stream, session, callback) => {
+        this.maxInFlight = Math.max(this.maxInFlight, ++this.inFlight);
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
-          this.inbox.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
+          this.hold(() => {
+            this.inFlight--;
+            this.inbox.push({
+              to: session.envelope.rcptTo.map((r) => r.address),
+              raw: Buffer.concat(chunks).toString('utf8'),
+            });
+            callback();
           });
-          callback();
         });
       },
     });
@@ -68,6 +96,18 @@ export class TestSmtp {
     this.holder = undefined;
     await listen(smtp, this.port);
     this.smtp = smtp;
+  }
+
+  private hold(accept: () => void): void {
+    if (this.gate === undefined) return accept();
+    this.held.push(accept);
+    if (this.held.length === 1) setTimeout(() => this.release(), 2000).unref();
+    if (this.held.length >= this.gate) this.release();
+  }
+
+  private release(): void {
+    this.gate = undefined;
+    for (const accept of this.held.splice(0)) accept();
   }
 
   async down(): Promise<void> {

@@ -1,6 +1,6 @@
 import { RouterProvider } from 'react-router';
 import { router } from './router';
-import { useUserLanguage } from './session/useUserLanguage';
+import { useUserLanguage } from '../session/useUserLanguage';
 
 export function App() {
   useUserLanguage();

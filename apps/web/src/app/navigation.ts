@@ -4,6 +4,7 @@ import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import type { Role } from '@balie/shared';
 
 export interface NavItem {
@@ -21,4 +22,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'appointments', path: '/appointments', role: 'ROLE_USER', icon: EventNoteOutlined },
   { key: 'front_desks', path: '/front-desks', role: 'ROLE_ADMIN', icon: StorefrontOutlined },
   { key: 'products', path: '/products', role: 'ROLE_ADMIN', icon: Inventory2Outlined },
+  { key: 'organisation', path: '/organisation', role: 'ROLE_ADMIN', icon: ApartmentOutlined },
 ];

@@ -1,11 +1,12 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { api } from './api';
-import { authSlice } from './session/authSlice';
-import { startSessionListeners } from './session/sessionListeners';
+import { api } from '../lib/api';
+import { authSlice } from '../session/authSlice';
+import { startSessionListeners } from '../session/sessionListeners';
 // ── Feature slices (booking helper):
 import { draftSlice } from '../features/booking/store/draftSlice';
 import { reservationSlice } from '../features/booking/store/reservationSlice';
+import { loadBookingState, persistBooking } from '../features/booking/store/draftStorage';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
@@ -13,7 +14,7 @@ const rootReducer = combineReducers({
   // ── Feature slices (booking helper):
   [draftSlice.reducerPath]: draftSlice.reducer,
   [reservationSlice.reducerPath]: reservationSlice.reducer,
-  // Every slice must return its initial state on `resetAll` (src/app/resetAll.ts).
+  // Every slice must return its initial state on `resetAll` (src/lib/store/resetAll.ts).
 });
 
 const listener = createListenerMiddleware();
@@ -27,8 +28,10 @@ export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer
   });
 }
 
-export const store = makeStore();
+// The booking draft and its hold survive a reload of the tab (decision 0185).
+export const store = makeStore(loadBookingState(sessionStorage, Date.now()));
 setupListeners(store.dispatch);
+persistBooking(store, sessionStorage);
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type RootState = ReturnType<typeof rootReducer>;

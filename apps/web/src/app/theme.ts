@@ -1,8 +1,5 @@
 import { createTheme } from '@mui/material/styles';
-
-/** Spec §2 layout numbers. */
-export const HEADER_HEIGHT = { mobile: 64, desktop: 80 } as const;
-export const SIDE_NAV_WIDTH = 280;
+import { HEADER_HEIGHT } from '../lib/layout';
 
 // Dark blue primary (spec §2); both blues keep a contrast above 7:1 against white (WCAG AAA for text).
 export const theme = createTheme({

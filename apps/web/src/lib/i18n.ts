@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'products',
   'booking',
   'appointments',
+  'organisation',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -3,8 +3,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { Language, User } from '@balie/shared';
 import { AppProviders } from '../app/providers';
 import { appRoutes } from '../app/routing/routes';
-import { credentialsReceived } from '../app/session/authSlice';
-import { sessionApi } from '../app/session/sessionApi';
+import { credentialsReceived } from '../session/authSlice';
+import { sessionApi } from '../session/sessionApi';
 import { makeStore } from '../app/store';
 
 /** GET /api/languages as the server answers it (seeded, so the layouts make no network call). */

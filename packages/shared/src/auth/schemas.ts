@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateSchema, singleLineText, tokenSchema } from '../primitives.js';
 import { newPasswordSchema } from './password.js';
 
 /** E-mail with the error keys of spec §5. */
@@ -15,7 +16,7 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-export const refreshRequestSchema = z.object({ refresh_token: z.string().min(1).max(200) });
+export const refreshRequestSchema = z.object({ refresh_token: tokenSchema });
 export type RefreshRequest = z.infer<typeof refreshRequestSchema>;
 
 export const tokenPairSchema = z.object({ token: z.string(), refresh_token: z.string() });
@@ -23,27 +24,25 @@ export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 export const forgotPasswordRequestSchema = z.object({
   email: emailSchema,
-  timezone: z.string().max(64).optional(),
+  timezone: singleLineText(64).optional(),
 });
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 
 export const resetPasswordRequestSchema = z.object({
   password: newPasswordSchema,
-  token: z.string().min(1).max(200).optional(),
+  token: tokenSchema.optional(),
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
-
-const isoDate = z.iso.date('invalid_date');
 
 export const registerRequestSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,
-  firstName: z.string().trim().max(100).optional(),
-  lastName: z.string().trim().max(100).optional(),
-  birthDay: isoDate.optional().nullable(),
-  serviceBookNr: z.string().trim().max(50).optional().nullable(),
-  cardNumber: z.string().trim().max(50).optional().nullable(),
-  language: z.string().max(10).optional(),
-  timezone: z.string().max(64).optional(),
+  firstName: singleLineText(100).optional(),
+  lastName: singleLineText(100).optional(),
+  birthDay: dateSchema.optional().nullable(),
+  serviceBookNr: singleLineText(50).optional().nullable(),
+  cardNumber: singleLineText(50).optional().nullable(),
+  language: singleLineText(10).optional(),
+  timezone: singleLineText(64).optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;

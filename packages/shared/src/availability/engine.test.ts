@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { appointmentDuration } from '../booking/duration.js';
 import { formatZonedIso } from './clock.js';
-import { availableDays, desksForStart, timeslots } from './engine.js';
+import { availableDays, desksForInterval, desksForStart, timeslots } from './engine.js';
 import type { AvailabilityInput, DeskSchedule, WeeklyOpening } from './types.js';
 
 const zone = 'Europe/Amsterdam';
@@ -231,5 +231,37 @@ describe('availableDays and desksForStart', () => {
 
   it('rejects a non-positive duration as a programming error', () => {
     expect(() => timeslots(input({ durationMinutes: 0 }), ['2026-06-02'])).toThrow(RangeError);
+  });
+});
+
+describe('desksForInterval', () => {
+  const two = [desk(1, weekdays('09:00', '12:00')), desk(2, weekdays('09:05', '12:00'))];
+
+  it('takes an interval off the slot grid, outside the window and in the past, inside one opening', () => {
+    // 09:05 is on neither desk's 12-minute grid; desk 1 opens at 09:00 and desk 2 at 09:05.
+    expect(desksForInterval(input({ desks: two }), at('2026-06-02T09:05'))).toEqual([1, 2]);
+    expect(
+      desksForInterval(input({ desks: two, now: at('2026-06-03T00:00') }), at('2026-06-02T09:05')),
+    ).toEqual([1, 2]);
+    expect(desksForInterval(input({ desks: two }), at('2026-12-01T09:05'))).toEqual([1, 2]);
+    // Not across the closing time, not before opening, not on a weekend.
+    expect(desksForInterval(input({ desks: two }), at('2026-06-02T11:31'))).toEqual([]);
+    expect(desksForInterval(input({ desks: two }), at('2026-06-02T09:02'))).toEqual([1]);
+    expect(desksForInterval(input({ desks: two }), at('2026-06-06T09:30'))).toEqual([]);
+  });
+
+  it('leaves out desks closed, busy or over their quota then; the least booked first', () => {
+    const start = at('2026-06-02T10:00');
+    const closures = [{ deskId: 1, date: '2026-06-02', from: '10:15', until: '10:20' }];
+    expect(desksForInterval(input({ desks: two, closures }), start)).toEqual([2]);
+    const busy = [{ deskId: 2, start: at('2026-06-02T10:29'), end: at('2026-06-02T10:40') }];
+    expect(desksForInterval(input({ desks: two, busy }), start)).toEqual([1]);
+    const earlier = [{ deskId: 1, start: at('2026-06-02T09:00'), end: at('2026-06-02T09:30') }];
+    expect(desksForInterval(input({ desks: two, busy: earlier }), start)).toEqual([2, 1]);
+    // 100 % held back in the morning: no online booking there, not even a moved one.
+    const full = [
+      desk(1, weekdays('09:00', '12:00'), { overflow: { morning: 100, afternoon: 0, evening: 0 } }),
+    ];
+    expect(desksForInterval(input({ desks: full }), start)).toEqual([]);
   });
 });

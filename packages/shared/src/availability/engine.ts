@@ -134,14 +134,18 @@ function closureSpans(closures: readonly Closure[], deskId: number, day: LocalDa
   return mergeSpans(spans);
 }
 
-/**
- * Every start `pd`'s desk can offer on `day` (DESIGN §4). With `firstOnly` it stops at the first one, which
- * is all /available-days needs.
- */
-function deskDay(p: Prepared, pd: PreparedDesk, day: LocalDay, firstOnly: boolean): DeskDay {
-  const { stepMs, durationMs } = p;
+/** One desk on one day: its opening intervals, what blocks it (closures and bookings) and its quotas. */
+interface DeskDayState {
+  /** Minutes booked that day (bookings starting on it): the desk-choice key. */
+  bookedMinutes: number;
+  opening: Span[];
+  blocked: Span[];
+  /** Whether a booking of the input's duration starting at `start` stays within its day part's quota. */
+  quotaAllows: (start: number) => boolean;
+}
+
+function deskDayState(p: Prepared, pd: PreparedDesk, day: LocalDay): DeskDayState {
   const durationMinutes = p.input.durationMinutes;
-  const now = p.input.now;
   // Day parts as instants: on DST days the boundaries are still 12:00 and 17:00 on the wall clock.
   const bounds = [day.start, day.at(AFTERNOON_STARTS_MINUTE), day.at(EVENING_STARTS_MINUTE), day.end];
   const partOf = (ms: number): number => (ms < bounds[1]! ? 0 : ms < bounds[2]! ? 1 : 2);
@@ -154,9 +158,8 @@ function deskDay(p: Prepared, pd: PreparedDesk, day: LocalDay, firstOnly: boolea
     booked[partOf(pd.starts[i]!)]! += minutes;
     bookedMinutes += minutes;
   }
-  const result: DeskDay = { deskId: pd.desk.id, starts: [], bookedMinutes };
   const hours = pd.weekly.get(day.weekday);
-  if (!hours) return result;
+  if (!hours) return { bookedMinutes, opening: [], blocked: [], quotaAllows: () => false };
 
   const opening = hours.map((h) => ({ start: day.at(h.opens), end: day.at(h.closes) }));
   const closed = closureSpans(p.closuresByDate.get(day.date) ?? [], pd.desk.id, day);
@@ -183,7 +186,18 @@ function deskDay(p: Prepared, pd: PreparedDesk, day: LocalDay, firstOnly: boolea
     busy.push(b);
   }
   const blocked = busy.length === 0 ? closed : mergeSpans([...closed, ...busy]);
+  return { bookedMinutes, opening, blocked, quotaAllows };
+}
 
+/**
+ * Every start `pd`'s desk can offer on `day` (DESIGN §4). With `firstOnly` it stops at the first one, which
+ * is all /available-days needs.
+ */
+function deskDay(p: Prepared, pd: PreparedDesk, day: LocalDay, firstOnly: boolean): DeskDay {
+  const { stepMs, durationMs } = p;
+  const now = p.input.now;
+  const { bookedMinutes, opening, blocked, quotaAllows } = deskDayState(p, pd, day);
+  const result: DeskDay = { deskId: pd.desk.id, starts: [], bookedMinutes };
   for (const o of opening) {
     for (const free of subtractSpans(o, blocked)) {
       // The grid runs from the opening interval's start; the first grid point inside the free stretch:
@@ -259,4 +273,30 @@ export function desksForStart(input: AvailabilityInput, start: number): number[]
   return rankedDeskDays(p, date, false)
     .filter((dd) => dd.starts.includes(start))
     .map((dd) => dd.deskId);
+}
+
+/**
+ * The desks that can take exactly [start, start + duration): inside one opening interval, clear of
+ * closures and bookings, within the quota — but off the slot grid, outside the booking window and in the
+ * past too, because it judges an existing appointment at its own time (moving it to another desk, or
+ * checking it still lies inside the schedule). Most preferred first, as desksForStart.
+ */
+export function desksForInterval(input: AvailabilityInput, start: number): number[] {
+  const p = prepare(input);
+  const end = start + p.durationMs;
+  const day = localDay(input.zone, localDateOf(start, input.zone));
+  return p.desks
+    .map((pd) => {
+      const state = deskDayState(p, pd, day);
+      const inside = state.opening.some((o) => o.start <= start && end <= o.end);
+      const free = state.blocked.every((b) => b.end <= start || end <= b.start);
+      return {
+        deskId: pd.desk.id,
+        bookedMinutes: state.bookedMinutes,
+        fits: inside && free && state.quotaAllows(start),
+      };
+    })
+    .filter((d) => d.fits)
+    .sort((a, b) => a.bookedMinutes - b.bookedMinutes || a.deskId - b.deskId)
+    .map((d) => d.deskId);
 }

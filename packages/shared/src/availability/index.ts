@@ -9,4 +9,4 @@ export {
   parseHm,
 } from './clock.js';
 export type { LocalDay } from './clock.js';
-export { availableDays, desksForStart, timeslots } from './engine.js';
+export { availableDays, desksForInterval, desksForStart, timeslots } from './engine.js';

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_MAX_AMOUNT, type UiLanguage } from '../constants.js';
+import { plainText } from '../desks/requests.js';
+import { idSchema, multiLineText } from '../primitives.js';
 
 export const productCategorySchema = z.object({
   id: z.number().int(),
@@ -29,3 +32,98 @@ export const productSchema = z.object({
   files: z.array(productFileSchema),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/** Text an admin types that may span lines (descriptions, notices). */
+const multilineText = (max: number) => multiLineText(max, { tooLong: 'too_long' });
+
+const titleSchema = plainText(200).min(1, 'required');
+
+/** A product's texts in one further language (DESIGN §4): the title is needed, the rest may stay empty. */
+export const productTextsSchema = z
+  .object({
+    title: titleSchema,
+    description: multilineText(5000).default(''),
+    notice: multilineText(2000).default(''),
+  })
+  .strict();
+export type ProductTexts = z.infer<typeof productTextsSchema>;
+
+/** Translations beside the Dutch texts; Dutch itself is the product's own title, description and notice. */
+export const productTranslationsSchema = z
+  .object({ en: productTextsSchema.optional(), de: productTextsSchema.optional() })
+  .strict();
+export type ProductTranslations = z.infer<typeof productTranslationsSchema>;
+
+/** GET /product/{id} for admins: the Dutch texts plus their translations, inactive products too. */
+export const adminProductSchema = productSchema.extend({ translations: productTranslationsSchema });
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+const productFields = {
+  title: titleSchema,
+  description: multilineText(5000),
+  notice: multilineText(2000),
+  categoryId: idSchema.nullable(),
+  /** Minutes of the first unit: at least one, at most a day. */
+  timeUnit: z.number().int().min(1, 'too_small').max(1440, 'too_big'),
+  extraTimeUnit: z.number().int().min(0, 'too_small').max(1440, 'too_big'),
+  maxAmount: z.number().int().min(1, 'too_small').max(100, 'too_big'),
+  active: z.boolean(),
+  /** Replaces every translation: a language left out has none afterwards. */
+  translations: productTranslationsSchema,
+};
+
+/** POST /products (admin). */
+export const createProductRequestSchema = z
+  .object({
+    ...productFields,
+    description: productFields.description.default(''),
+    notice: productFields.notice.default(''),
+    categoryId: productFields.categoryId.default(null),
+    extraTimeUnit: productFields.extraTimeUnit.default(0),
+    maxAmount: productFields.maxAmount.default(DEFAULT_MAX_AMOUNT),
+    active: productFields.active.default(true),
+    translations: productFields.translations.default({}),
+  })
+  .strict();
+export type CreateProductRequest = z.infer<typeof createProductRequestSchema>;
+
+/** PATCH /product/{id} (admin): changes the fields it names. */
+export const patchProductRequestSchema = z.object(productFields).partial().strict();
+export type PatchProductRequest = z.infer<typeof patchProductRequestSchema>;
+
+/** POST /product-categories (admin); without a position the category goes last. */
+export const createProductCategoryRequestSchema = z
+  .object({
+    name: plainText(100).min(1, 'required'),
+    position: z.number().int().min(0, 'too_small').max(10000, 'too_big').optional(),
+  })
+  .strict();
+export type CreateProductCategoryRequest = z.infer<typeof createProductCategoryRequestSchema>;
+
+/** PATCH /product-category/{id} (admin): rename and/or move. */
+export const patchProductCategoryRequestSchema = createProductCategoryRequestSchema.partial().strict();
+export type PatchProductCategoryRequest = z.infer<typeof patchProductCategoryRequestSchema>;
+
+/**
+ * A product's texts in one interface language: each field of its translation, or the Dutch field where
+ * the translation has none (a visitor rather reads Dutch than nothing).
+ */
+export function productTextsIn(
+  product: { title: string; description: string; notice: string; translations: ProductTranslations },
+  language: UiLanguage,
+): { title: string; description: string; notice: string } {
+  const t = language === 'nl' ? undefined : product.translations[language];
+  return {
+    title: t?.title || product.title,
+    description: t?.description || product.description,
+    notice: t?.notice || product.notice,
+  };
+}
+
+/** A product's title in one interface language (Dutch where it has no translation). */
+export function productTitleIn(
+  product: { title: string; translations: ProductTranslations },
+  language: UiLanguage,
+): string {
+  return (language !== 'nl' && product.translations[language]?.title) || product.title;
+}

@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { emailSchema } from '../auth/schemas.js';
 import { MAX_PRODUCTS_PER_APPOINTMENT } from '../constants.js';
-
-/** ISO 8601 date-time with an offset, as every time on the wire (DESIGN §5). */
-export const dateTimeSchema = z.iso.datetime({ offset: true, error: 'invalid_datetime' });
-export const dateSchema = z.iso.date('invalid_date');
-const id = z.number().int().positive();
+import { dateSchema, dateTimeSchema, idSchema as id, singleLineText, tokenSchema } from '../primitives.js';
 
 export const appointmentItemInputSchema = z.object({
   productId: id,
@@ -22,7 +19,7 @@ export const appointmentItemsSchema = z
 /** Lets the appointment being changed count its own slot as free. */
 const changingSchema = {
   appointmentId: id.optional(),
-  token: z.string().min(1).max(200).optional(),
+  token: tokenSchema.optional(),
 };
 
 export const availableDaysRequestSchema = z.object({
@@ -75,15 +72,10 @@ export type ExtendResponse = z.infer<typeof extendResponseSchema>;
 
 /** The visitor's fields, without defaults (a PATCH must leave out what it does not change). */
 const personalFields = z.object({
-  initials: z.string().trim().max(20),
-  suffix: z.string().trim().max(20),
-  lastName: z.string({ error: 'last_name_required' }).trim().min(1, 'last_name_required').max(100),
-  email: z
-    .string({ error: 'email_required' })
-    .trim()
-    .min(1, 'email_required')
-    .max(254, 'invalid_email')
-    .pipe(z.email('invalid_email')),
+  initials: singleLineText(20),
+  suffix: singleLineText(20),
+  lastName: singleLineText(100, { required: 'last_name_required' }).min(1, 'last_name_required'),
+  email: emailSchema,
   phone: z
     .string({ error: 'phone_required' })
     .trim()
@@ -107,15 +99,18 @@ export const createAppointmentRequestSchema = personalDataSchema.extend({
 });
 export type CreateAppointmentRequest = z.infer<typeof createAppointmentRequestSchema>;
 
-export const APPOINTMENT_STATUSES = ['confirmed', 'checked_in', 'cancelled'] as const;
+export const APPOINTMENT_STATUSES = ['confirmed', 'checked_in', 'no_show', 'cancelled'] as const;
 export const appointmentStatusSchema = z.enum(APPOINTMENT_STATUSES);
 export type AppointmentStatus = z.infer<typeof appointmentStatusSchema>;
 
-/** PATCH /appointment/{id}: move onto a new hold, or edit personal details. */
+/**
+ * PATCH /appointment/{id}: move onto a new hold (`reservationId` + `newStatus: "confirmed"`), edit
+ * personal details, or (admin, after the start) mark a no-show (`newStatus: "no_show"`).
+ */
 export const patchAppointmentRequestSchema = personalFields.partial().extend({
-  token: z.string().min(1).max(200).optional(),
+  token: tokenSchema.optional(),
   reservationId: z.uuid().optional(),
-  newStatus: z.literal('confirmed').optional(),
+  newStatus: z.enum(['confirmed', 'no_show'], { error: 'invalid_status' }).optional(),
   language: appointmentLanguageSchema.optional(),
 });
 export type PatchAppointmentRequest = z.infer<typeof patchAppointmentRequestSchema>;
@@ -138,6 +133,8 @@ export const appointmentSchema = z.object({
   checkedInAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   canChange: z.boolean(),
+  /** Shown to the owner, admins and the token holder; null for a cancelled appointment. */
+  checkInCode: z.string().nullable(),
   /** Only in the answer to POST /appointment (and in the mail). */
   token: z.string().optional(),
 });

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { dateSchema } from '../booking/schemas.js';
-
-const id = z.number().int().positive();
+import { dateSchema, idSchema as id, singleLineText } from '../primitives.js';
 
 /** A wall-clock time 'HH:mm' in the provider's zone, 00:00–23:59. */
 export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_time');
@@ -46,7 +44,7 @@ export const deskClosureSchema = z
     type: z.enum(['whole_day', 'partial']),
     from: timeOfDaySchema.optional(),
     until: endTimeSchema.optional(),
-    reason: z.string().optional(),
+    reason: singleLineText(200).optional(),
   })
   .superRefine((c, ctx) => {
     if (c.type === 'whole_day') {

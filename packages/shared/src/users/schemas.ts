@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateSchema, idSchema, singleLineText } from '../primitives.js';
 import { ROLES } from '../roles.js';
 
 export const languageSchema = z.object({
@@ -40,7 +41,7 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const optionalText = (max: number) => singleLineText(max).nullable().optional();
 
 /** PATCH /user/{id}: the fields a person may change on their own profile. */
 export const updateUserRequestSchema = z.object({
@@ -56,12 +57,12 @@ export const updateUserRequestSchema = z.object({
     .nullable()
     .optional(),
   relation: optionalText(100),
-  birthDay: z.iso.date('invalid_date').nullable().optional(),
+  birthDay: dateSchema.nullable().optional(),
   serviceBookNr: optionalText(50),
   cardNumber: optionalText(50),
   timezone: optionalText(64),
   /** Language by id (see GET /languages). */
-  languageId: z.number().int().positive().nullable().optional(),
-  uiSettings: z.object({ locale: z.string().max(10).nullable() }).optional(),
+  languageId: idSchema.nullable().optional(),
+  uiSettings: z.object({ locale: singleLineText(10).nullable() }).optional(),
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;

@@ -9,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { desks } from './desks.js';
@@ -16,7 +17,15 @@ import { products } from './products.js';
 import { users } from './users.js';
 import { tstzrange } from './types.js';
 
-export const APPOINTMENT_ROW_STATUSES = ['reserved', 'confirmed', 'checked_in', 'cancelled'] as const;
+export const APPOINTMENT_ROW_STATUSES = [
+  'reserved',
+  'confirmed',
+  'checked_in',
+  'no_show',
+  'cancelled',
+] as const;
+/** The states whose check-in code must be unique (a cancelled or no-show appointment's code is spent). */
+export const CODE_HOLDING_STATUSES = ['confirmed', 'checked_in'] as const;
 export type AppointmentRowStatus = (typeof APPOINTMENT_ROW_STATUSES)[number];
 
 /**
@@ -56,6 +65,8 @@ export const appointments = pgTable(
     tokenNonce: text('token_nonce'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** Set on confirm (DESIGN §4); unique among active appointments (partial index below). */
+    checkInCode: text('check_in_code'),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
@@ -63,12 +74,18 @@ export const appointments = pgTable(
     sequence: integer('sequence').notNull().default(0),
   },
   (t) => [
-    check('appointments_status', sql`${t.status} IN ('reserved', 'confirmed', 'checked_in', 'cancelled')`),
+    check(
+      'appointments_status',
+      sql`${t.status} IN ('reserved', 'confirmed', 'checked_in', 'no_show', 'cancelled')`,
+    ),
     check('appointments_language', sql`${t.language} IN ('nl', 'en', 'de')`),
     check('appointments_hold_valid_till', sql`${t.status} <> 'reserved' OR ${t.validTill} IS NOT NULL`),
     index('appointments_token_hash_idx').on(t.tokenHash),
     index('appointments_user_idx').on(t.userId),
     index('appointments_replaces_idx').on(t.replacesAppointmentId),
+    uniqueIndex('appointments_check_in_code_active')
+      .on(t.checkInCode)
+      .where(sql`${t.status} IN ('confirmed', 'checked_in')`),
   ],
 );
 

@@ -9,3 +9,4 @@ export * from './outbox.js';
 export * from './audit.js';
 export * from './rate-limits.js';
 export { formatTimeRange, parseTimeRange, type TimeRange } from './types.js';
+export * from './organisation.js';

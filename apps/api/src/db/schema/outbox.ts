@@ -16,8 +16,11 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** A worker that claimed the row owns it until then; a crashed worker's claim runs out. */
+    /** A worker that claimed the row owns it until then (a short lease it renews while sending); a crashed
+     * worker's claim runs out and another worker takes the row (decision 0141). */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Which worker holds the lease: only it renews the lease or records a failure. */
+    lockedBy: text('locked_by'),
   },
   (t) => [
     index('outbox_pending_idx')

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { DEFAULT_MAX_AMOUNT } from '@balie/shared';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { DEFAULT_MAX_AMOUNT, type ProductTranslations } from '@balie/shared';
 import { bytea } from './types.js';
 
 export const productCategories = pgTable('product_categories', {
@@ -23,6 +23,8 @@ export const products = pgTable(
     extraTimeUnit: integer('extra_time_unit').notNull().default(0),
     maxAmount: integer('max_amount').notNull().default(DEFAULT_MAX_AMOUNT),
     active: boolean('active').notNull().default(true),
+    /** English and German texts beside the Dutch columns above (decision 0180). */
+    translations: jsonb('translations').$type<ProductTranslations>().notNull().default({}),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

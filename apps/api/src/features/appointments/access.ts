@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import type { DbOrTx } from '../../db/client.js';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { appointments } from '../../db/schema/index.js';
 import { httpError, validationError } from '../../http/errors.js';
 import { isAdmin, type AuthUser } from '../../http/auth.js';
 import { hashToken, safeEqual } from '../../security/tokens.js';
@@ -33,6 +35,13 @@ export function assertMayAct(request: FastifyRequest, row: AppointmentRow, token
 /** An appointment (not a hold) by id, or 404. */
 export async function appointmentOr404(db: DbOrTx, id: number): Promise<AppointmentRow> {
   const row = await findAppointment(db, id);
+  if (!row || row.status === 'reserved') throw httpError('not_found');
+  return row;
+}
+
+/** An appointment (not a hold) by id, locked for the rest of the transaction, or 404. */
+export async function lockAppointment(tx: Tx, id: number): Promise<AppointmentRow> {
+  const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
   if (!row || row.status === 'reserved') throw httpError('not_found');
   return row;
 }

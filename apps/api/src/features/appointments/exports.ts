@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { stringify } from 'csv-stringify/sync';
 import { DateTime } from 'luxon';
@@ -28,13 +29,13 @@ function rowsOf(views: AppointmentView[], config: Config, language: UiLanguage):
     row.phone ?? '',
     items.map((i) => `${i.amount} x ${i.product.title}`).join(', '),
     row.status === 'reserved' ? '' : t.statuses[row.status],
-    String(row.id),
+    row.checkInCode ?? '',
   ]);
 }
 
 function header(language: UiLanguage): string[] {
   const c = appointmentTexts(language).exports.columns;
-  return [c.time, c.until, c.desk, c.name, c.email, c.phone, c.products, c.status, c.reference];
+  return [c.time, c.until, c.desk, c.name, c.email, c.phone, c.products, c.status, c.checkInCode];
 }
 
 /** afspraken.csv: semicolon-separated (what Dutch spreadsheet programs expect), UTF-8 with BOM. */
@@ -43,47 +44,91 @@ export function todayCsv(views: AppointmentView[], config: Config, language: UiL
   return `\uFEFF${stringify(records, { delimiter: ';' })}`;
 }
 
-/** afspraken.pdf: a landscape A4 list with the same columns as the CSV. */
+/**
+ * The embedded font of afspraken.pdf: DejaVu Sans (free licence) covers Latin Extended (Polish,
+ * Turkish, Vietnamese), Greek, Cyrillic and Arabic; pdfkit's built-in fonts stop at Latin-1. Loaded from
+ * node_modules, so the built server finds it wherever the package is installed (decision 0171).
+ */
+const require = createRequire(import.meta.url);
+export const PDF_FONTS = {
+  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+};
+export type PdfFonts = typeof PDF_FONTS;
+
+/** Column widths (pt) of the per-desk tables, landscape A4 less margins: the CSV's columns minus the desk. */
+const WIDTHS = [40, 40, 150, 150, 90, 180, 70, 70];
+
+/**
+ * afspraken.pdf: today's date in the provider's zone as the title, then per desk (by name) a table of its
+ * appointments in time order. The whole file is built in memory first, so a failure never sends half a
+ * PDF: the caller gets a rejected promise and answers with a JSON error.
+ */
 export function todayPdf(
   views: AppointmentView[],
   config: Config,
   language: UiLanguage,
   date: string,
+  fonts: PdfFonts = PDF_FONTS,
 ): Promise<Buffer> {
   const t = appointmentTexts(language).exports;
-  const doc = new PDFDocument({
-    size: 'A4',
-    layout: 'landscape',
-    margin: 36,
-    info: { Title: fill(t.title, { date }) },
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
+  const day = DateTime.fromISO(date, { zone: config.providerTimezone })
+    .setLocale(language)
+    .toFormat('cccc d MMMM yyyy');
+  const title = fill(t.title, { date: day });
+  return new Promise<Buffer>((resolve, reject) => {
+    const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 36, info: { Title: title } });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
+    try {
+      doc.registerFont('regular', fonts.regular);
+      doc.registerFont('bold', fonts.bold);
+      const bottom = () => doc.page.height - doc.page.margins.bottom;
+      const line = (cells: string[], bold = false) => {
+        doc.font(bold ? 'bold' : 'regular').fontSize(9);
+        const height = Math.max(
+          ...cells.map((cell, i) => doc.heightOfString(cell || ' ', { width: WIDTHS[i]! - 4 })),
+        );
+        if (doc.y + height > bottom()) doc.addPage();
+        const y = doc.y;
+        let x = doc.page.margins.left;
+        cells.forEach((cell, i) => {
+          doc.text(cell, x, y, { width: WIDTHS[i]! - 4 });
+          x += WIDTHS[i]!;
+        });
+        doc.x = doc.page.margins.left;
+        doc.y = y + height + 4;
+      };
+      doc.font('bold').fontSize(14).text(title);
+      doc.moveDown();
+      const rows = rowsOf(views, config, language);
+      if (rows.length === 0) doc.font('regular').fontSize(10).text(t.empty);
+      const columns = header(language);
+      for (const [desk, deskRows] of byDesk(rows)) {
+        if (doc.y + 60 > bottom()) doc.addPage();
+        doc.font('bold').fontSize(12).text(desk, doc.page.margins.left);
+        doc.moveDown(0.3);
+        line(withoutDesk(columns), true);
+        deskRows.forEach((r) => line(withoutDesk(r)));
+        doc.moveDown();
+      }
+      doc.end();
+    } catch (err) {
+      reject(err instanceof Error ? err : new Error(String(err)));
+    }
   });
-  const widths = [40, 40, 70, 120, 140, 80, 170, 60, 40];
-  const line = (cells: string[], bold = false) => {
-    const y = doc.y;
-    let x = doc.page.margins.left;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9);
-    let height = 0;
-    cells.forEach((cell, i) => {
-      doc.text(cell, x, y, { width: widths[i]! - 4 });
-      height = Math.max(height, doc.y - y);
-      x += widths[i]!;
-    });
-    doc.x = doc.page.margins.left;
-    doc.y = y + height + 4;
-    if (doc.y > doc.page.height - doc.page.margins.bottom - 30) doc.addPage();
-  };
-  doc.font('Helvetica-Bold').fontSize(14).text(fill(t.title, { date }));
-  doc.moveDown();
-  line(header(language), true);
-  const rows = rowsOf(views, config, language);
-  if (rows.length === 0) doc.font('Helvetica').fontSize(10).text(t.empty);
-  rows.forEach((r) => line(r));
-  doc.end();
-  return done;
+}
+
+const DESK_COLUMN = 2;
+function withoutDesk(cells: string[]): string[] {
+  return cells.filter((_, i) => i !== DESK_COLUMN);
+}
+
+/** Rows grouped by desk name (sorted), each group keeping the rows' time order. */
+function byDesk(rows: string[][]): Array<[string, string[][]]> {
+  const groups = new Map<string, string[][]>();
+  for (const r of rows) groups.set(r[DESK_COLUMN]!, [...(groups.get(r[DESK_COLUMN]!) ?? []), r]);
+  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
 }

@@ -1,6 +1,16 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { APPOINTMENT_STATUSES, dateSchema, localDateOf, localDay, type Appointment } from '@balie/shared';
+import {
+  idParamSchema,
+  APPOINTMENT_STATUSES,
+  countParamSchema,
+  dateSchema,
+  idSchema,
+  localDateOf,
+  localDay,
+  singleLineText,
+  type Appointment,
+} from '@balie/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { appointments } from '../../db/schema/index.js';
 import { isAdmin, type AuthUser } from '../../http/auth.js';
@@ -60,8 +70,9 @@ export async function listAppointments(
 }
 
 export const paginatedQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  /** Bounded so the row offset stays far inside PostgreSQL's bigint. */
+  page: countParamSchema(1_000_000).default(1),
+  pageSize: countParamSchema(100).default(20),
   filter: z.string().max(2000).optional(),
 });
 
@@ -69,8 +80,8 @@ const filterSchema = z.object({
   status: z.enum(APPOINTMENT_STATUSES).optional(),
   from: dateSchema.optional(),
   until: dateSchema.optional(),
-  search: z.string().trim().max(100).optional(),
-  deskId: z.number().int().positive().optional(),
+  search: singleLineText(100).optional(),
+  deskId: idSchema.optional(),
   hideExpired: z.boolean().optional(),
 });
 
@@ -138,8 +149,29 @@ export async function listAppointmentsPaginated(
   };
 }
 
-/** Today's appointments in the provider's zone (not cancelled), by start time: the desk staff's list. */
-export async function todaysViews(app: FastifyInstance): Promise<{ date: string; views: AppointmentView[] }> {
+export const todayQuerySchema = z.object({
+  deskId: idParamSchema.optional(),
+  search: singleLineText(100).optional(),
+});
+
+/** Name search: the full name (initials, suffix, last name) contains the text (LIKE wildcards taken literally). */
+function nameMatches(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return ilike(
+    sql`concat_ws(' ', ${appointments.initials}, ${appointments.suffix}, ${appointments.lastName})`,
+    like,
+  );
+}
+
+/**
+ * Today's appointments in the provider's zone, by start time: the desk staff's list and its exports.
+ * Every state but cancelled (checked-in and no-show ones stay on the day's list).
+ */
+export async function todaysViews(
+  app: FastifyInstance,
+  filter: z.infer<typeof todayQuerySchema> = {},
+): Promise<{ date: string; views: AppointmentView[] }> {
   const zone = app.config.providerTimezone;
   const date = localDateOf(Date.now(), zone);
   const rows = await app.db
@@ -147,12 +179,14 @@ export async function todaysViews(app: FastifyInstance): Promise<{ date: string;
     .from(appointments)
     .where(
       and(
-        inArray(appointments.status, ['confirmed', 'checked_in']),
+        inArray(appointments.status, ['confirmed', 'checked_in', 'no_show']),
         lt(start, sql`${new Date(localDay(zone, date).end).toISOString()}::timestamptz`),
         gte(start, sql`${new Date(localDay(zone, date).start).toISOString()}::timestamptz`),
+        filter.deskId ? eq(appointments.deskId, filter.deskId) : undefined,
+        nameMatches(filter.search),
       ),
     )
-    .orderBy(asc(start), asc(appointments.deskId));
+    .orderBy(asc(start), asc(appointments.deskId), asc(appointments.id));
   return { date, views: await viewsOf(app.db, rows) };
 }
 

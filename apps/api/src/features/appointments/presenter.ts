@@ -1,6 +1,8 @@
 import { formatZonedIso, type Appointment } from '@balie/shared';
 import type { Config } from '../../config.js';
-import type { AppointmentRow, AppointmentView } from './repository.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isAdmin } from '../../http/auth.js';
+import { viewOf, type AppointmentRow, type AppointmentView } from './repository.js';
 
 const MINUTE = 60_000;
 
@@ -37,6 +39,17 @@ export function toAppointment(
     checkedInAt: iso(row.checkedInAt),
     cancelledAt: iso(row.cancelledAt),
     canChange: canChange(row, config),
+    checkInCode: row.status === 'cancelled' ? null : row.checkInCode,
     ...(options.token ? { token: options.token } : {}),
   };
+}
+
+/** The appointment object of a row for the caller of `request` (the desk label for admins). */
+export async function present(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  row: AppointmentRow,
+  token?: string,
+) {
+  return toAppointment(await viewOf(app.db, row), app.config, { admin: isAdmin(request.user), token });
 }

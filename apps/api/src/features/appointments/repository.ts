@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { productTitleIn, type UiLanguage } from '@balie/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { appointmentItems, appointments, desks, products } from '../../db/schema/index.js';
 
@@ -36,8 +37,15 @@ export async function findByReservationId(
   return row;
 }
 
-/** Desks and items of many rows in two queries, never one per row. */
-export async function viewsOf(db: DbOrTx, rows: readonly AppointmentRow[]): Promise<AppointmentView[]> {
+/**
+ * Desks and items of many rows in two queries, never one per row. Product titles are in `language`, or
+ * without it in each appointment's own language (its mails and .ics).
+ */
+export async function viewsOf(
+  db: DbOrTx,
+  rows: readonly AppointmentRow[],
+  language?: UiLanguage,
+): Promise<AppointmentView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [deskRows, itemRows] = await Promise.all([
@@ -50,6 +58,7 @@ export async function viewsOf(db: DbOrTx, rows: readonly AppointmentRow[]): Prom
         appointmentId: appointmentItems.appointmentId,
         amount: appointmentItems.amount,
         product: { id: products.id, title: products.title },
+        translations: products.translations,
       })
       .from(appointmentItems)
       .innerJoin(products, eq(products.id, appointmentItems.productId))
@@ -61,12 +70,22 @@ export async function viewsOf(db: DbOrTx, rows: readonly AppointmentRow[]): Prom
     desk: deskRows.find((d) => d.id === row.deskId) ?? { id: row.deskId, name: '', label: null },
     items: itemRows
       .filter((i) => i.appointmentId === row.id)
-      .map(({ product, amount }) => ({ product, amount })),
+      .map(({ product, translations, amount }) => ({
+        product: {
+          id: product.id,
+          title: productTitleIn({ title: product.title, translations }, language ?? row.language),
+        },
+        amount,
+      })),
   }));
 }
 
-export async function viewOf(db: DbOrTx, row: AppointmentRow): Promise<AppointmentView> {
-  const [view] = await viewsOf(db, [row]);
+export async function viewOf(
+  db: DbOrTx,
+  row: AppointmentRow,
+  language?: UiLanguage,
+): Promise<AppointmentView> {
+  const [view] = await viewsOf(db, [row], language);
   return view!;
 }
 

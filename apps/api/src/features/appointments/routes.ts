@@ -4,12 +4,16 @@ import {
   apiErrorSchema,
   appointmentLanguageSchema,
   appointmentSchema,
+  checkInRequestSchema,
   createAppointmentRequestSchema,
   EXPORT_CSV_FILENAME,
   EXPORT_PDF_FILENAME,
+  idParamsSchema as idParams,
   patchAppointmentRequestSchema,
+  tokenSchema,
 } from '@balie/shared';
 import { currentUser, isAdmin, requireAuth, requireRole } from '../../http/auth.js';
+import { httpError } from '../../http/errors.js';
 import { assertMayAct, appointmentByToken, appointmentOr404 } from './access.js';
 import { todayCsv, todayPdf } from './exports.js';
 import {
@@ -18,18 +22,14 @@ import {
   listQuerySchema,
   paginatedQuerySchema,
   presentToday,
+  todayQuerySchema,
   todaysViews,
 } from './list.service.js';
 import { enqueueDueReminders } from './mail-templates/reminders.js';
 import { toAppointment } from './presenter.js';
 import { viewOf } from './repository.js';
-import {
-  cancelAppointment,
-  checkIn,
-  confirmReservation,
-  deleteAppointment,
-  patchAppointment,
-} from './service.js';
+import { checkIn, checkInByCode } from './check-in.service.js';
+import { cancelAppointment, confirmReservation, deleteAppointment, patchAppointment } from './service.js';
 
 const errors = {
   400: apiErrorSchema,
@@ -40,8 +40,7 @@ const errors = {
   410: apiErrorSchema,
 };
 const security = [{ bearerAuth: [] }];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const tokenParams = z.object({ token: z.string().min(1).max(200) });
+const tokenParams = z.object({ token: tokenSchema });
 const exportQuery = z.object({ language: appointmentLanguageSchema.optional() });
 /** How often each process looks for reminders to queue; the query itself makes sure each goes once. */
 const REMINDER_INTERVAL_MS = 5 * 60_000;
@@ -124,9 +123,20 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/appointments/today',
     {
       preHandler: admin,
-      schema: { tags, security, response: { 200: z.array(appointmentSchema), ...errors } },
+      schema: {
+        tags,
+        security,
+        querystring: todayQuerySchema,
+        response: { 200: z.array(appointmentSchema), ...errors },
+      },
     },
-    async (request) => presentToday(app, request, (await todaysViews(app)).views),
+    async (request) => presentToday(app, request, (await todaysViews(app, request.query)).views),
+  );
+
+  app.post(
+    '/appointments/check-in',
+    { preHandler: admin, schema: { tags, security, body: checkInRequestSchema, ...one } },
+    async (request) => checkInByCode(app, request, request.body.code),
   );
 
   app.get(
@@ -146,7 +156,12 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: admin, schema: { tags, security, querystring: exportQuery } },
     async (request, reply) => {
       const { date, views } = await todaysViews(app);
-      const pdf = await todayPdf(views, app.config, request.query.language ?? 'nl', date);
+      const pdf = await todayPdf(views, app.config, request.query.language ?? 'nl', date).catch(
+        (err: unknown) => {
+          request.log.error({ err }, 'afspraken.pdf generation failed');
+          throw httpError('internal_error', 'Generation failed');
+        },
+      );
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="${EXPORT_PDF_FILENAME}"`)

@@ -1,56 +1,72 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Appointment, CreateAppointmentRequest, PatchAppointmentRequest } from '@balie/shared';
-import { localDateOf } from '@balie/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Tx } from '../../db/client.js';
 import { appointments } from '../../db/schema/index.js';
-import { isAdmin } from '../../http/auth.js';
 import { httpError, validationError } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { deriveToken, newLinkToken } from '../../security/tokens.js';
-import { assertMayAct, isOwner } from './access.js';
+import { assertMayAct, lockAppointment } from './access.js';
+import { auditAppointment } from './audit.js';
 import { noteBookingsChanged } from './booking-changes.js';
+import { markNoShow } from './check-in.service.js';
+import { withFreshCheckInCode } from './check-in-code.js';
 import { APPOINTMENT_MAIL } from './mail-templates/kinds.js';
-import { canChange, toAppointment } from './presenter.js';
-import {
-  copyItems,
-  deleteChangeHolds,
-  findByReservationId,
-  viewOf,
-  type AppointmentRow,
-} from './repository.js';
+import { canChange, present } from './presenter.js';
+import { copyItems, deleteChangeHolds, findByReservationId, type AppointmentRow } from './repository.js';
 
-async function lockAppointment(tx: Tx, id: number): Promise<AppointmentRow> {
-  const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
-  if (!row || row.status === 'reserved') throw httpError('not_found');
-  return row;
+/** The personal details a confirm writes, as stored: also what a repeated confirm must match. */
+function personalDetailsOf(body: CreateAppointmentRequest) {
+  return {
+    initials: body.initials ?? null,
+    suffix: body.suffix ?? null,
+    lastName: body.lastName,
+    email: body.email,
+    phone: body.phone,
+    language: body.language ?? 'nl',
+  };
 }
 
-async function present(app: FastifyInstance, request: FastifyRequest, row: AppointmentRow, token?: string) {
-  return toAppointment(await viewOf(app.db, row), app.config, { admin: isAdmin(request.user), token });
+/**
+ * A repeated confirm is a retry of the first one only when it says exactly the same (and comes from the
+ * same signed-in user, if any): only then may it see the appointment and its token. Anyone else who
+ * learned the reservation id gets 409 and nothing of the first caller's data.
+ */
+function isRetryOf(row: AppointmentRow, request: FastifyRequest, body: CreateAppointmentRequest): boolean {
+  if (request.user && request.user.id !== row.userId) return false;
+  const wanted = personalDetailsOf(body);
+  return (Object.keys(wanted) as Array<keyof typeof wanted>).every((k) => row[k] === wanted[k]);
 }
 
 /**
  * POST /appointment: turns a valid hold into an appointment with a link token and queues the
  * confirmation in the same transaction. Idempotent per hold: the row lock makes a second call wait and
- * then answer with the same appointment (and its token, rebuilt from the nonce), without a second mail.
+ * then answer with the same appointment (and its token, rebuilt from the nonce), without a second mail,
+ * when it is the same request; other details get 409 (decision 0132).
  */
 export async function confirmReservation(
   app: FastifyInstance,
   request: FastifyRequest,
   body: CreateAppointmentRequest,
 ): Promise<Appointment> {
-  const { row, token } = await app.db.transaction(async (tx) => {
+  const { row, token } = await withFreshCheckInCode((checkInCode) =>
+    confirmInTransaction(app, request, body, checkInCode),
+  );
+  return present(app, request, row, token);
+}
+
+function confirmInTransaction(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: CreateAppointmentRequest,
+  checkInCode: string,
+): Promise<{ row: AppointmentRow; token: string | undefined }> {
+  return app.db.transaction(async (tx) => {
     const link = newLinkToken(app.config.secret);
     const details = {
       status: 'confirmed' as const,
+      checkInCode,
       validTill: null,
-      initials: body.initials,
-      suffix: body.suffix,
-      lastName: body.lastName,
-      email: body.email,
-      phone: body.phone,
-      language: body.language ?? 'nl',
+      ...personalDetailsOf(body),
       ...(request.user ? { userId: request.user.id } : {}),
       tokenHash: link.hash,
       tokenNonce: link.nonce,
@@ -72,6 +88,11 @@ export async function confirmReservation(
       .returning();
     if (confirmed) {
       await enqueueMail(tx, APPOINTMENT_MAIL.confirmation, { appointmentId: confirmed.id });
+      await auditAppointment(tx, request, 'appointment_created', confirmed.id, {
+        status: { before: null, after: 'confirmed' },
+        deskId: { before: null, after: confirmed.deskId },
+        fromDateTime: { before: null, after: confirmed.during.from.toISOString() },
+      });
       return { row: confirmed, token: link.token };
     }
     // Otherwise say why, or answer a repeated confirm with the appointment it made.
@@ -79,6 +100,11 @@ export async function confirmReservation(
     // A hold that expired may already be deleted by someone else's booking: unknown means expired.
     if (!hold) throw httpError('reservation_expired');
     if (hold.status !== 'reserved') {
+      if (!isRetryOf(hold, request, body)) {
+        throw httpError('conflict', 'This reservation has already been confirmed with other details', [
+          { property: 'reservationId', message: 'already_confirmed' },
+        ]);
+      }
       return {
         row: hold,
         token: hold.tokenNonce ? deriveToken(app.config.secret, hold.tokenNonce) : undefined,
@@ -87,7 +113,6 @@ export async function confirmReservation(
     if (hold.replacesAppointmentId !== null) throw validationError('reservationId', 'change_hold');
     throw httpError('reservation_expired');
   });
-  return present(app, request, row, token);
 }
 
 /** Cancel (by token, owner or admin) while changing is still possible; mails a CANCEL invitation. */
@@ -124,6 +149,7 @@ export async function patchAppointment(
   id: number,
   body: PatchAppointmentRequest,
 ): Promise<Appointment> {
+  if (body.newStatus === 'no_show') return markNoShow(app, request, id, body);
   if (body.reservationId && body.newStatus !== 'confirmed') throw validationError('newStatus', 'required');
   if (body.newStatus && !body.reservationId) throw validationError('reservationId', 'required');
   const row = await app.db.transaction(async (tx) => {
@@ -169,29 +195,6 @@ export async function patchAppointment(
     return updated!;
   });
   if (body.reservationId) noteBookingsChanged(app.db);
-  return present(app, request, row);
-}
-
-/** Check-in: an admin any time, the owner on the day of the appointment; only a confirmed one. */
-export async function checkIn(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  id: number,
-): Promise<Appointment> {
-  const row = await app.db.transaction(async (tx) => {
-    const current = await lockAppointment(tx, id);
-    const admin = isAdmin(request.user);
-    if (!admin && !isOwner(request.user, current)) throw httpError('forbidden');
-    const zone = app.config.providerTimezone;
-    const onTheDay = localDateOf(current.during.from.getTime(), zone) === localDateOf(Date.now(), zone);
-    if (current.status !== 'confirmed' || (!admin && !onTheDay)) throw httpError('change_not_possible');
-    const [updated] = await tx
-      .update(appointments)
-      .set({ status: 'checked_in', checkedInAt: new Date() })
-      .where(eq(appointments.id, id))
-      .returning();
-    return updated!;
-  });
   return present(app, request, row);
 }
 

@@ -1,4 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, outbox, passwordResetTokens, refreshTokens } from '../../db/schema/index.js';
 import { deriveToken } from '../../security/tokens.js';
@@ -98,6 +100,20 @@ describe.each(testDatabases)('auth on %s', (kind) => {
       expect(
         (await post('/api/login', { username: 'user@example.com', password: 'User1234!' })).statusCode,
       ).toBe(200);
+    });
+  });
+
+  describe('access tokens', () => {
+    it('treats a token without exp as no token, even signed with the server secret', async () => {
+      const { userId } = await loginAs(t.app, 'admin');
+      const forged = await new SignJWT({ roles: ['ROLE_ADMIN'] })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(userId))
+        .setIssuer('balie')
+        .setIssuedAt()
+        .sign(new TextEncoder().encode(t.config.secret));
+      const res = await t.app.inject({ url: '/api/users', headers: { authorization: `Bearer ${forged}` } });
+      expect(res.statusCode).toBe(401);
     });
   });
 
@@ -204,8 +220,10 @@ describe.each(testDatabases)('auth on %s', (kind) => {
   });
 
   describe('password reset', () => {
-    const pendingMails = (userEmail: string) =>
-      t.database.db
+    /** The reset mails queued for an address, once the work started after the replies has finished. */
+    const pendingMails = async (userEmail: string) => {
+      await t.app.background.settled();
+      return t.database.db
         .select({ id: outbox.id, payload: outbox.payload })
         .from(outbox)
         .innerJoin(
@@ -213,6 +231,7 @@ describe.each(testDatabases)('auth on %s', (kind) => {
           sql`${passwordResetTokens.id} = (${outbox.payload}->>'resetTokenId')::int`,
         )
         .where(sql`${passwordResetTokens.userId} = (SELECT id FROM users WHERE email = ${userEmail})`);
+    };
 
     /** The token the mail will carry, derived the way the renderer does. */
     async function tokenFor(email: string): Promise<string> {
@@ -239,6 +258,32 @@ describe.each(testDatabases)('auth on %s', (kind) => {
       const token = await tokenFor(email);
       expect(JSON.stringify(await t.database.db.select().from(outbox))).not.toContain(token);
     });
+
+    it.skipIf(kind !== 'postgres')(
+      'answers before it looks the address up, so its timing tells nothing about the account',
+      async () => {
+        const { email } = await registerFresh();
+        // Another connection holds the users table: a handler that awaited the lookup could not answer.
+        const blocker = new pg.Client({ connectionString: t.database.url });
+        await blocker.connect();
+        try {
+          await blocker.query('BEGIN');
+          await blocker.query('LOCK TABLE users IN ACCESS EXCLUSIVE MODE');
+          const answer = await Promise.race([
+            post('/api/forgotpassword', { email }),
+            // Only a guard against a hanging test: the handler must have answered long before.
+            new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 10_000)),
+          ]);
+          expect(answer === 'blocked' ? answer : answer.statusCode).toBe(200);
+        } finally {
+          await blocker.query('COMMIT');
+          await blocker.end();
+        }
+        // The work goes on after the reply: the reset mail is queued once the lookup can run.
+        await t.app.background.settled();
+        expect(await pendingMails(email)).toHaveLength(1);
+      },
+    );
 
     it('resets the password once with the mailed token and ends every session', async () => {
       const { email, password } = await registerFresh();

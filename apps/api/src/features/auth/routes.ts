@@ -9,6 +9,7 @@ import {
   registerRequestSchema,
   resetPasswordRequestSchema,
   tokenPairSchema,
+  tokenSchema,
 } from '@balie/shared';
 import * as auth from './service.js';
 
@@ -51,7 +52,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/forgotpassword',
     { schema: { tags, body: forgotPasswordRequestSchema, response: { 200: successSchema, ...errors } } },
     async (request) => {
-      await auth.forgotPassword(ctx(request.ip), request.body);
+      await auth.forgotPassword(ctx(request.ip), app.background, request.body);
       return { success: true as const };
     },
   );
@@ -61,7 +62,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        params: z.object({ token: z.string().min(1).max(200) }),
+        params: z.object({ token: tokenSchema }),
         body: resetPasswordRequestSchema,
         response: { 200: successSchema, ...errors },
       },

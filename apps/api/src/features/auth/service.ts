@@ -10,12 +10,13 @@ import { recordAudit } from '../../audit/audit.js';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { sqlStateOf, SQLSTATE } from '../../db/errors.js';
+import type { BackgroundWork } from '../../http/background.js';
 import { httpError, validationError } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { PASSWORD_RESET_MAIL } from '../../mail/kinds/password-reset.js';
 import { signAccessToken } from '../../security/jwt.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../security/passwords.js';
-import { assertUnderLimit, consumeRateLimit, RATE_LIMITS, recordHit } from '../../security/rate-limit.js';
+import { claimRateLimit, RATE_LIMITS, releaseRateLimit } from '../../security/rate-limit.js';
 import { hashToken, newLinkToken, randomToken } from '../../security/tokens.js';
 import { toUser } from '../users/presenter.js';
 import * as users from '../users/repository.js';
@@ -47,16 +48,19 @@ async function issueTokens(
   return { token: await signAccessToken(config.secret, user), refresh_token: refresh };
 }
 
-/** POST /login. Failed attempts count per account; the 11th within 15 minutes answers 429. */
+/**
+ * POST /login. Failed attempts count per account; the 11th within 15 minutes answers 429. Every attempt
+ * claims a failure before the slow password check and a right password gives it back, so a burst can
+ * never run more than 10 checks (decision 0130).
+ */
 export async function login(ctx: Ctx, username: string, password: string): Promise<LoginResponse> {
   const email = users.normaliseEmail(username);
-  await assertUnderLimit(ctx.db, RATE_LIMITS.failedLogin, email);
+  const claim = await claimRateLimit(ctx.db, RATE_LIMITS.failedLogin, email);
   const found = await users.findUserByEmail(ctx.db, email);
   const ok = found
     ? await verifyPassword(found.user.passwordHash, password)
     : (await burnPasswordCheck(password), false);
   if (!found || !ok) {
-    await recordHit(ctx.db, RATE_LIMITS.failedLogin, email);
     await recordAudit(ctx.db, {
       actorUserId: found?.user.id ?? null,
       action: 'login_failed',
@@ -66,6 +70,7 @@ export async function login(ctx: Ctx, username: string, password: string): Promi
     });
     throw httpError('invalid_credentials');
   }
+  await releaseRateLimit(ctx.db, claim);
   const pair = await ctx.db.transaction(async (tx) => {
     const tokens = await issueTokens(tx, ctx.config, found.user, randomUUID());
     await recordAudit(tx, {
@@ -146,7 +151,7 @@ async function languageIdOf(db: Db, code: string | undefined): Promise<number> {
 /** POST /register: a new ROLE_USER account, signed in at once. 409 when the address is taken. */
 export async function register(ctx: Ctx, body: RegisterRequest): Promise<LoginResponse> {
   const email = users.normaliseEmail(body.email);
-  await consumeRateLimit(ctx.db, RATE_LIMITS.register, email);
+  await claimRateLimit(ctx.db, RATE_LIMITS.register, email);
   if (await users.findUserByEmail(ctx.db, email)) {
     throw httpError('conflict', 'This e-mail address is already registered', [
       { property: 'email', message: 'email_taken' },
@@ -192,13 +197,25 @@ export async function register(ctx: Ctx, body: RegisterRequest): Promise<LoginRe
 }
 
 /**
- * POST /forgotpassword: the same answer whether or not the address exists. For a known address a
- * reset token (1 hour, single use) and its mail are written in one transaction; the outbox row holds
- * only the token's id, the link is derived when the mail is rendered.
+ * POST /forgotpassword: the same answer, after the same work, whether or not the address exists: the
+ * rate limit (per address, known or not) is the only awaited step, the lookup runs after the reply
+ * (decision 0131).
  */
-export async function forgotPassword(ctx: Ctx, body: ForgotPasswordRequest): Promise<void> {
+export async function forgotPassword(
+  ctx: Ctx,
+  background: BackgroundWork,
+  body: ForgotPasswordRequest,
+): Promise<void> {
   const email = users.normaliseEmail(body.email);
-  await consumeRateLimit(ctx.db, RATE_LIMITS.forgotPassword, email);
+  await claimRateLimit(ctx.db, RATE_LIMITS.forgotPassword, email);
+  background.run('password reset request', () => startPasswordReset(ctx, email));
+}
+
+/**
+ * For a known address a reset token (1 hour, single use) and its mail are written in one transaction;
+ * the outbox row holds only the token's id, the link is derived when the mail is rendered.
+ */
+async function startPasswordReset(ctx: Ctx, email: string): Promise<void> {
   const found = await users.findUserByEmail(ctx.db, email);
   if (!found) return;
   const { nonce, hash } = newLinkToken(ctx.config.secret);

@@ -278,6 +278,36 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
   });
 
   describe('confirming', () => {
+    it('refuses to confirm a confirmed hold again with other details, and shows nothing of it', async () => {
+      const { slots } = await someSlots(t.app, 9);
+      const r = await holdOk(t.app, slots[4]!.beginTime);
+      const first = await confirm(t.app, r.id, { email: 'first@example.org' });
+      expect(first.statusCode).toBe(201);
+      for (const other of [
+        { email: 'second@example.org' },
+        { email: 'first@example.org', lastName: 'Other' },
+        { email: 'first@example.org', phone: '+31 6 87654321' },
+        { email: 'first@example.org', initials: 'K.' },
+        { email: 'first@example.org', language: 'de' },
+      ]) {
+        const res = await confirm(t.app, r.id, other);
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toEqual({
+          code: 'conflict',
+          message: 'This reservation has already been confirmed with other details',
+          errors: [{ property: 'reservationId', message: 'already_confirmed' }],
+        });
+        expect(res.body).not.toContain(first.json().token);
+      }
+      // A signed-in person who was not the one who confirmed gets nothing either.
+      const stranger = await loginAs(t.app, 'user');
+      const res = await confirm(t.app, r.id, { email: 'first@example.org' }, stranger.headers);
+      expect(res.statusCode).toBe(409);
+      // The first caller's retry still works.
+      const retry = await confirm(t.app, r.id, { email: 'first@example.org' });
+      expect(retry.json()).toMatchObject({ id: first.json().id, token: first.json().token });
+    });
+
     it('turns a hold into an appointment with a token, once, and queues one confirmation', async () => {
       const { slots } = await someSlots(t.app, 9);
       const r = await holdOk(t.app, slots[2]!.beginTime);
@@ -295,12 +325,10 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
       });
       expect(appointment.desk.label).toBeUndefined();
       expect(Buffer.from(appointment.token, 'base64url').length).toBeGreaterThanOrEqual(32);
-      const again = await confirm(t.app, r.id, { lastName: 'Other' });
-      expect(again.json()).toMatchObject({
-        id: appointment.id,
-        token: appointment.token,
-        lastName: 'Jansen',
-      });
+      // A repeat of the same request (a retry) gets the same appointment and token, and no second mail.
+      const again = await confirm(t.app, r.id, { language: 'en' });
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toMatchObject({ id: appointment.id, token: appointment.token });
       const mails = await t.database.db
         .select()
         .from(outbox)

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from '../../db/client.js';
 import { createTestApp, TEST_SECRET, testConfig, type TestApp } from '../../test/index.js';
 import { TestSmtp } from '../../test/smtp.js';
 import { ITEMS, PERSON, someSlots } from './test-support/helpers.js';
-import { startServerProcess, type ServerProcess } from './test-support/processes.js';
+import { sendTo, startProcessesFor, type ServerProcess } from './test-support/processes.js';
 
 /**
  * The invariant of DESIGN §4 under real concurrency: PostgreSQL only (PGlite runs one transaction at a
@@ -35,25 +35,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           evening: 0,
         })),
       );
-      const env = {
-        DATABASE_URL: t.database.url!,
-        DATA_DIR: t.config.dataDir,
-        JWT_SECRET: TEST_SECRET,
-        PUBLIC_URL: 'http://balie.test',
-      };
-      servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
+      servers = await startProcessesFor(t);
     }, 60_000);
     afterAll(async () => {
       await Promise.all(servers.map((s) => s.stop()));
       await t?.close();
     });
 
-    const post = (i: number, path: string, body: unknown) =>
-      fetch(`${servers[i % 2]!.url}/api${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+    const post = (i: number, path: string, body: unknown) => sendTo(servers, i, 'POST', path, body);
     const resetRateLimit = () => t.database.db.delete(rateLimitHits).where(sql`true`);
 
     it('leaves every visitor who loses a race for a new slot the hold they had', async () => {

@@ -1,4 +1,9 @@
-import { appointmentDuration, type AppointmentItemInput } from '@balie/shared';
+import {
+  appointmentDuration,
+  productTitleIn,
+  type AppointmentItemInput,
+  type UiLanguage,
+} from '@balie/shared';
 import { validationError } from '../../http/errors.js';
 import type { BookableProduct } from './schedule.repository.js';
 
@@ -26,11 +31,18 @@ export function resolveItems(
   return { items: resolved, durationMinutes: appointmentDuration(resolved) };
 }
 
-/** The items as an appointment or reservation shows them: in the products' order, as viewsOf reads them. */
+/**
+ * The items as an appointment or reservation shows them: in the products' order, as viewsOf reads them,
+ * titled in `language`.
+ */
 export function itemViews(
   items: readonly ResolvedItem[],
+  language: UiLanguage,
 ): Array<{ product: { id: number; title: string }; amount: number }> {
   return [...items]
     .sort((a, b) => a.product.position - b.product.position || a.product.id - b.product.id)
-    .map((i) => ({ product: { id: i.product.id, title: i.product.title }, amount: i.amount }));
+    .map((i) => ({
+      product: { id: i.product.id, title: productTitleIn(i.product, language) },
+      amount: i.amount,
+    }));
 }

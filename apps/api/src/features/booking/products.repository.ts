@@ -1,7 +1,15 @@
-import { and, asc, eq, getTableColumns } from 'drizzle-orm';
-import type { Product, ProductCategory } from '@balie/shared';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  productTextsIn,
+  type AdminProduct,
+  type Product,
+  type ProductCategory,
+  type UiLanguage,
+} from '@balie/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { productCategories, productFiles, products } from '../../db/schema/index.js';
+
+type ProductRow = typeof products.$inferSelect;
 
 export function listCategories(db: DbOrTx): Promise<ProductCategory[]> {
   return db
@@ -10,44 +18,93 @@ export function listCategories(db: DbOrTx): Promise<ProductCategory[]> {
     .orderBy(asc(productCategories.position), asc(productCategories.id));
 }
 
-/** Products with their category and file list (never the file contents), in three queries. */
-export async function listProducts(db: DbOrTx, options: { includeInactive: boolean }): Promise<Product[]> {
-  const { content: _content, productId: _productId, ...fileColumns } = getTableColumns(productFiles);
-  const [rows, categories, files] = await Promise.all([
-    (options.includeInactive
-      ? db.select().from(products)
-      : db.select().from(products).where(eq(products.active, true))
-    ).orderBy(asc(products.position), asc(products.id)),
+/** Product rows with their category and file list (never the file contents), in two more queries. */
+async function withCategoryAndFiles(db: DbOrTx, rows: readonly ProductRow[]) {
+  const ids = rows.map((p) => p.id);
+  const [categories, files] = await Promise.all([
     listCategories(db),
-    db
-      .select({ ...fileColumns, productId: productFiles.productId })
-      .from(productFiles)
-      .orderBy(asc(productFiles.id)),
+    ids.length === 0
+      ? []
+      : db
+          .select({
+            id: productFiles.id,
+            productId: productFiles.productId,
+            fileName: productFiles.fileName,
+            mimeType: productFiles.mimeType,
+            size: productFiles.size,
+            createdAt: productFiles.createdAt,
+          })
+          .from(productFiles)
+          .where(inArray(productFiles.productId, ids))
+          .orderBy(asc(productFiles.id)),
   ]);
   return rows.map((p) => ({
-    id: p.id,
-    title: p.title,
-    description: p.description,
-    notice: p.notice,
-    category: categories.find((c) => c.id === p.categoryId) ?? null,
-    timeUnit: p.timeUnit,
-    extraTimeUnit: p.extraTimeUnit,
-    maxAmount: p.maxAmount,
-    active: p.active,
-    files: files
-      .filter((f) => f.productId === p.id)
-      .map((f) => ({
-        id: f.id,
-        fileName: f.fileName,
-        mimeType: f.mimeType,
-        size: f.size,
-        createdAt: f.createdAt.toISOString(),
-      })),
+    row: p,
+    product: {
+      id: p.id,
+      title: p.title,
+      description: p.description,
+      notice: p.notice,
+      category: categories.find((c) => c.id === p.categoryId) ?? null,
+      timeUnit: p.timeUnit,
+      extraTimeUnit: p.extraTimeUnit,
+      maxAmount: p.maxAmount,
+      active: p.active,
+      files: files
+        .filter((f) => f.productId === p.id)
+        .map((f) => ({
+          id: f.id,
+          fileName: f.fileName,
+          mimeType: f.mimeType,
+          size: f.size,
+          createdAt: f.createdAt.toISOString(),
+        })),
+    } satisfies Product,
   }));
 }
 
-/** A file of an active product, with its contents. */
-export async function findProductFile(db: DbOrTx, productId: number, fileId: number) {
+/** Products with their category and files, each text in `language` (Dutch where no translation). */
+export async function listProducts(
+  db: DbOrTx,
+  options: { includeInactive: boolean; language: UiLanguage },
+): Promise<Product[]> {
+  const rows = await (
+    options.includeInactive
+      ? db.select().from(products)
+      : db.select().from(products).where(eq(products.active, true))
+  ).orderBy(asc(products.position), asc(products.id));
+  const listed = await withCategoryAndFiles(db, rows);
+  return listed.map(({ row, product }) => ({ ...product, ...productTextsIn(row, options.language) }));
+}
+
+/** One active product as the booking page shows it, in `language`. */
+export async function findProduct(
+  db: DbOrTx,
+  id: number,
+  language: UiLanguage,
+): Promise<Product | undefined> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.active, true)));
+  const [listed] = await withCategoryAndFiles(db, rows);
+  return listed && { ...listed.product, ...productTextsIn(listed.row, language) };
+}
+
+/** One product, active or not, for the admin's form: Dutch texts plus their translations. */
+export async function findAdminProduct(db: DbOrTx, id: number): Promise<AdminProduct | undefined> {
+  const rows = await db.select().from(products).where(eq(products.id, id));
+  const [listed] = await withCategoryAndFiles(db, rows);
+  return listed && { ...listed.product, translations: listed.row.translations };
+}
+
+/** A file with its contents: of an active product, or of any product for an admin. */
+export async function findProductFile(
+  db: DbOrTx,
+  productId: number,
+  fileId: number,
+  options: { includeInactive: boolean },
+) {
   const [row] = await db
     .select({
       fileName: productFiles.fileName,
@@ -57,7 +114,11 @@ export async function findProductFile(db: DbOrTx, productId: number, fileId: num
     .from(productFiles)
     .innerJoin(products, eq(products.id, productFiles.productId))
     .where(
-      and(eq(productFiles.id, fileId), eq(productFiles.productId, productId), eq(products.active, true)),
+      and(
+        eq(productFiles.id, fileId),
+        eq(productFiles.productId, productId),
+        options.includeInactive ? undefined : eq(products.active, true),
+      ),
     );
   return row;
 }

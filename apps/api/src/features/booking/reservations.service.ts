@@ -9,21 +9,24 @@ import {
   type ExtendResponse,
   type MakeReservationRequest,
   type Reservation,
+  type UiLanguage,
 } from '@balie/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 import { appointments } from '../../db/schema/index.js';
 import { httpError } from '../../http/errors.js';
-import { consumeRateLimit, RATE_LIMITS } from '../../security/rate-limit.js';
+import { requestLanguage } from '../../http/language.js';
+import { claimRateLimit, RATE_LIMITS } from '../../security/rate-limit.js';
 import { changeTarget } from '../appointments/access.js';
 import { noteBookingsChanged } from '../appointments/booking-changes.js';
 import { viewOf, type AppointmentRow } from '../appointments/repository.js';
 import { availabilityContext, requestedItems } from './availability.service.js';
 import { itemViews, type ResolvedItem } from './items.js';
-import { loadBusy } from './schedule.repository.js';
+import { invalidateScheduleCache, loadBusy } from './schedule.repository.js';
 
 const MINUTE = 60_000;
+const MAX_SCHEDULE_ROUNDS = 5;
 const DAY = 86_400_000;
 
 /** The reservation object of DESIGN §5, from what the caller already knows of the hold. */
@@ -46,9 +49,14 @@ function reservationOf(
   };
 }
 
-/** The reservation object of a stored hold (its desk and items read in two queries). */
-export async function toReservation(db: DbOrTx, row: AppointmentRow, config: Config): Promise<Reservation> {
-  const view = await viewOf(db, row);
+/** The reservation object of a stored hold (its desk and items read in two queries), titled in `language`. */
+export async function toReservation(
+  db: DbOrTx,
+  row: AppointmentRow,
+  config: Config,
+  language: UiLanguage,
+): Promise<Reservation> {
+  const view = await viewOf(db, row, language);
   return reservationOf(
     { ...row, from: row.during.from, until: row.during.until, validTill: row.validTill! },
     view.items,
@@ -58,7 +66,7 @@ export async function toReservation(db: DbOrTx, row: AppointmentRow, config: Con
 }
 
 /** Transaction-scoped lock key of one desk on one local date; a namespace keeps it apart from other locks. */
-function deskDayLockKey(deskId: number, date: string): bigint {
+export function deskDayLockKey(deskId: number, date: string): bigint {
   const dayNumber = Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY);
   return 7_300_000_000_000n + BigInt(deskId) * 1_000_000n + BigInt(dayNumber);
 }
@@ -87,6 +95,8 @@ interface Attempt {
   reservationId: string;
   /** The engine's input read before the transaction (the schedule); its bookings are read again inside. */
   input: AvailabilityInput;
+  /** The version of the schedule `input` holds; the hold is made only while it is still the current one. */
+  scheduleVersion: number;
   date: string;
   from: Date;
   until: Date;
@@ -102,7 +112,23 @@ type Outcome =
   /** `deskId` was locked and no longer fits; `stillFree` are the other candidates that fit as read now. */
   | { kind: 'taken'; deskId: number; stillFree: number[] }
   /** Every candidate's desk-day lock was held by someone else at that moment. */
-  | { kind: 'all-locked' };
+  | { kind: 'all-locked' }
+  /** The schedule changed since `input` was read: read it again and start over. */
+  | { kind: 'stale-schedule' };
+
+/**
+ * First statement of every hold's transaction: a share lock on the schedule version's row. A schedule
+ * change raises that version first thing in its own transaction, so it waits for holds being made, and
+ * holds wait for it; a hold then checks it was chosen on the schedule now in force (decision 0151).
+ * Taken before any desk-day lock, so the two never wait on each other in opposite orders.
+ */
+async function scheduleStillCurrent(tx: Tx, version: number): Promise<boolean> {
+  const [row] = await queryRows<{ version: number | string }>(
+    tx,
+    sql`SELECT version FROM schedule_state WHERE id = 1 FOR SHARE`,
+  );
+  return Number(row?.version ?? 0) === version;
+}
 
 /** Which of `deskIds` can take [from, until) according to `busy` (that day's bookings of those desks). */
 function fittingDesks(a: Attempt, deskIds: readonly number[], busy: AvailabilityInput['busy']): number[] {
@@ -139,6 +165,7 @@ async function attemptHold(
   now: number,
   onLocked: (deskId: number) => void,
 ): Promise<Outcome> {
+  if (!(await scheduleStillCurrent(tx, a.scheduleVersion))) return { kind: 'stale-schedule' };
   const range = sql`tstzrange(${a.from.toISOString()}::timestamptz, ${a.until.toISOString()}::timestamptz)`;
   const keys = candidates.map((id) => deskDayLockKey(id, a.date));
   // Deletes in CTEs run whether or not the SELECT reads them; one round trip for the three steps.
@@ -198,75 +225,89 @@ export async function makeReservation(
   request: FastifyRequest,
   body: MakeReservationRequest,
 ): Promise<Reservation> {
-  await consumeRateLimit(app.db, RATE_LIMITS.makeReservation, request.ip);
+  await claimRateLimit(app.db, RATE_LIMITS.makeReservation, request.ip);
   const now = Date.now();
   const zone = app.config.providerTimezone;
   const target = await changeTarget(app.db, request, app.config, body);
   const { items, durationMinutes } = await requestedItems(app, now, body.appointmentItems);
   const start = Date.parse(body.fromDateTime);
   const date = localDateOf(start, zone);
-  const ctx = await availabilityContext(app, {
-    first: date,
-    last: date,
-    durationMinutes,
-    now,
-    exceptGroup: target?.groupKey ?? null,
-    // The hold it replaces does not stand in its own way.
-    exceptReservation: body.replacesReservationId,
-    fresh: true,
-  });
-  const attempt: Attempt = {
-    input: ctx.input,
-    date,
-    from: new Date(start),
-    until: new Date(start + durationMinutes * MINUTE),
-    items,
-    target,
-    replacesReservationId: body.replacesReservationId,
-    userId: request.user?.id ?? null,
-    reservationId: randomUUID(),
-  };
-  let candidates = desksForStart(ctx.input, start);
-  let wait = false;
-  // Every round either makes the hold or drops at least one desk (an all-locked round is followed by a
-  // waiting one), so this ends after at most two rounds per desk.
-  while (candidates.length > 0) {
-    let lockedDesk: number | undefined;
-    try {
-      const outcome = await app.db
-        .transaction(async (tx) => {
-          const o = await attemptHold(app, tx, attempt, candidates, wait, now, (id) => (lockedDesk = id));
-          if (o.kind !== 'held') throw new NoHold(o);
-          return o;
-        })
-        .catch((err: unknown) => {
-          if (err instanceof NoHold) return err.outcome;
-          throw err;
-        });
-      if (outcome.kind === 'held') {
-        noteBookingsChanged(app.db);
-        const desk = ctx.schedule.desks.find((d) => d.id === outcome.deskId)!;
-        return reservationOf(
-          { ...attempt, createdAt: outcome.createdAt, validTill: outcome.validTill },
-          itemViews(items),
-          { id: desk.id, name: desk.name },
-          app.config,
-        );
-      }
-      if (outcome.kind === 'taken') {
-        candidates = outcome.stillFree.filter((id) => id !== outcome.deskId);
+  // A round per schedule version: a schedule change committed meanwhile makes the next one start over
+  // on the new schedule (a handful at most: changes are rare and each is read at once).
+  rounds: for (let round = 0; round < MAX_SCHEDULE_ROUNDS; round++) {
+    const ctx = await availabilityContext(app, {
+      first: date,
+      last: date,
+      durationMinutes,
+      now,
+      exceptGroup: target?.groupKey ?? null,
+      // The hold it replaces does not stand in its own way.
+      exceptReservation: body.replacesReservationId,
+      fresh: true,
+    });
+    const attempt: Attempt = {
+      input: ctx.input,
+      scheduleVersion: ctx.schedule.version,
+      date,
+      from: new Date(start),
+      until: new Date(start + durationMinutes * MINUTE),
+      items,
+      target,
+      replacesReservationId: body.replacesReservationId,
+      userId: request.user?.id ?? null,
+      reservationId: randomUUID(),
+    };
+    let candidates = desksForStart(ctx.input, start);
+    let wait = false;
+    // Every round either makes the hold or drops at least one desk (an all-locked round is followed by a
+    // waiting one), so this ends after at most two rounds per desk.
+    while (candidates.length > 0) {
+      let lockedDesk: number | undefined;
+      try {
+        const outcome = await app.db
+          .transaction(async (tx) => {
+            const o = await attemptHold(app, tx, attempt, candidates, wait, now, (id) => (lockedDesk = id));
+            if (o.kind !== 'held') throw new NoHold(o);
+            return o;
+          })
+          .catch((err: unknown) => {
+            if (err instanceof NoHold) return err.outcome;
+            throw err;
+          });
+        if (outcome.kind === 'held') {
+          noteBookingsChanged(app.db);
+          const desk = ctx.schedule.desks.find((d) => d.id === outcome.deskId)!;
+          return reservationOf(
+            { ...attempt, createdAt: outcome.createdAt, validTill: outcome.validTill },
+            itemViews(items, requestLanguage(request)),
+            { id: desk.id, name: desk.name },
+            app.config,
+          );
+        }
+        if (outcome.kind === 'stale-schedule') {
+          invalidateScheduleCache(app.db);
+          continue rounds;
+        }
+        if (outcome.kind === 'taken') {
+          candidates = outcome.stillFree.filter((id) => id !== outcome.deskId);
+          wait = false;
+        } else {
+          // Others hold every lock: those that are mid-booking may already have committed. Read once
+          // without a lock and wait only for a desk that still looks free.
+          candidates = fittingDesks(
+            attempt,
+            candidates,
+            await dayBusy(app, app.db, attempt, candidates, now),
+          );
+          wait = true;
+        }
+      } catch (err) {
+        if (!isExclusionViolation(err)) throw err;
+        candidates = candidates.filter((id) => id !== lockedDesk);
         wait = false;
-      } else {
-        // Others hold every lock: those that are mid-booking may already have committed. Read once
-        // without a lock and wait only for a desk that still looks free.
-        candidates = fittingDesks(attempt, candidates, await dayBusy(app, app.db, attempt, candidates, now));
-        wait = true;
       }
-    } catch (err) {
-      if (!isExclusionViolation(err)) throw err;
-      candidates = candidates.filter((id) => id !== lockedDesk);
-      wait = false;
     }
+    break;
   }
   throw httpError('timeslot_unavailable');
 }
@@ -275,6 +316,7 @@ export async function makeReservation(
 export async function extendReservation(
   app: FastifyInstance,
   reservationId: string,
+  language: UiLanguage,
 ): Promise<ExtendResponse> {
   const now = new Date();
   const [row] = await app.db
@@ -288,5 +330,5 @@ export async function extendReservation(
       ),
     )
     .returning();
-  return row ? toReservation(app.db, row, app.config) : { reservation: false };
+  return row ? toReservation(app.db, row, app.config, language) : { reservation: false };
 }

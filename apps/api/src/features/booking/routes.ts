@@ -5,6 +5,7 @@ import {
   availableDaysRequestSchema,
   availableDaysResponseSchema,
   extendResponseSchema,
+  idParamSchema,
   makeReservationRequestSchema,
   productCategorySchema,
   productSchema,
@@ -13,19 +14,14 @@ import {
   timeslotsRequestSchema,
 } from '@balie/shared';
 import { isAdmin } from '../../http/auth.js';
+import { answerLanguage, requestLanguage } from '../../http/language.js';
 import { httpError } from '../../http/errors.js';
+import { attachmentDisposition } from '../catalogue/file-content.js';
 import { findAvailableDays, findTimeslots } from './availability.service.js';
 import { findProductFile, listCategories, listProducts } from './products.repository.js';
 import { extendReservation, makeReservation } from './reservations.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-const id = z.coerce.number().int().positive();
-
-/** Attachment file names in Content-Disposition: ASCII fallback plus the RFC 5987 UTF-8 form. */
-function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /** The guest booking calls of DESIGN §5: products, availability and holds. */
 const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,12 +36,12 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(productSchema), ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       // Inactive products are for the admin's product list only.
       const includeInactive = request.query.all === 'true';
       if (includeInactive && !isAdmin(request.user))
         throw httpError(request.user ? 'forbidden' : 'unauthorized');
-      return listProducts(app.db, { includeInactive });
+      return listProducts(app.db, { includeInactive, language: answerLanguage(request, reply) });
     },
   );
 
@@ -57,13 +53,16 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/product/:id/file/:fileId',
-    { schema: { tags, params: z.object({ id, fileId: id }) } },
+    { schema: { tags, params: z.object({ id: idParamSchema, fileId: idParamSchema }) } },
     async (request, reply) => {
-      const file = await findProductFile(app.db, request.params.id, request.params.fileId);
+      // Admins may fetch the files of an inactive product they are editing.
+      const file = await findProductFile(app.db, request.params.id, request.params.fileId, {
+        includeInactive: isAdmin(request.user),
+      });
       if (!file) throw httpError('not_found');
       return reply
         .header('Content-Type', file.mimeType)
-        .header('Content-Disposition', contentDisposition(file.fileName))
+        .header('Content-Disposition', attachmentDisposition(file.fileName))
         .header('X-Content-Type-Options', 'nosniff')
         .send(file.content);
     },
@@ -114,7 +113,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: extendResponseSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => extendReservation(app, request.params.id),
+    async (request) => extendReservation(app, request.params.id, requestLanguage(request)),
   );
 };
 

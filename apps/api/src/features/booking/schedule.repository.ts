@@ -1,7 +1,14 @@
 import { asc, eq, gte, sql } from 'drizzle-orm';
-import type { BusyInterval, Closure, DeskSchedule } from '@balie/shared';
-import { queryRows, type Db, type DbOrTx } from '../../db/client.js';
-import { closures, deskOpeningHours, desks, overflowPeriods, products } from '../../db/schema/index.js';
+import type { BusyInterval, Closure, DeskSchedule, ProductTranslations } from '@balie/shared';
+import { queryRows, type Db, type DbOrTx, type Tx } from '../../db/client.js';
+import {
+  closures,
+  deskOpeningHours,
+  desks,
+  overflowPeriods,
+  products,
+  scheduleState,
+} from '../../db/schema/index.js';
 
 export interface BookableDesk extends DeskSchedule {
   name: string;
@@ -12,6 +19,8 @@ export interface BookableDesk extends DeskSchedule {
 export interface BookableProduct {
   id: number;
   title: string;
+  /** Titles in other languages, for the items of a reservation (decision 0180). */
+  translations: ProductTranslations;
   timeUnit: number;
   extraTimeUnit: number;
   maxAmount: number;
@@ -23,6 +32,8 @@ export interface BookableProduct {
  * what rarely changes.
  */
 export interface Schedule {
+  /** The schedule version (schedule_state) read before the rest: the schedule is at least this new. */
+  version: number;
   desks: BookableDesk[];
   closures: Closure[];
   products: BookableProduct[];
@@ -32,6 +43,9 @@ export interface Schedule {
 const hm = (value: string) => value.slice(0, 5);
 
 export async function loadSchedule(db: DbOrTx, fromDate: string): Promise<Schedule> {
+  // The version first: a change committed between the reads then only makes the version look older than
+  // the schedule (one reload too many), never a stale schedule look current.
+  const version = await readScheduleVersion(db);
   const [deskRows, hourRows, closureRows, periodRows, productRows] = await Promise.all([
     db.select().from(desks).where(eq(desks.active, true)).orderBy(asc(desks.id)),
     db.select().from(deskOpeningHours),
@@ -41,6 +55,7 @@ export async function loadSchedule(db: DbOrTx, fromDate: string): Promise<Schedu
       .select({
         id: products.id,
         title: products.title,
+        translations: products.translations,
         timeUnit: products.timeUnit,
         extraTimeUnit: products.extraTimeUnit,
         maxAmount: products.maxAmount,
@@ -50,6 +65,7 @@ export async function loadSchedule(db: DbOrTx, fromDate: string): Promise<Schedu
       .where(eq(products.active, true)),
   ]);
   return {
+    version,
     products: productRows,
     desks: deskRows.map((d) => ({
       id: d.id,
@@ -78,24 +94,77 @@ export async function loadSchedule(db: DbOrTx, fromDate: string): Promise<Schedu
   };
 }
 
+/** The schedule version (schedule_state); it rises with every committed schedule change. */
+export async function readScheduleVersion(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ version: scheduleState.version }).from(scheduleState);
+  return Number(row?.version ?? 0);
+}
+
+/**
+ * Raises the schedule version inside the transaction of a schedule change (desks, hours, closures,
+ * overflow), so every process drops its cached schedule within SCHEDULE_VERSION_CHECK_MS of the commit.
+ * The row lock it takes also puts concurrent schedule changes one after the other.
+ */
+export async function noteScheduleChanged(tx: Tx): Promise<void> {
+  await tx
+    .update(scheduleState)
+    .set({ version: sql`${scheduleState.version} + 1` })
+    .where(eq(scheduleState.id, 1));
+}
+
 /**
  * Schedules are read on every availability call by every visitor; a short cache per database saves five
- * queries each time. Admin screens that change desks or products call invalidateScheduleCache; other processes see a
- * change within SCHEDULE_CACHE_MS. Correctness never depends on it: make-reservation rechecks inside
- * its lock against a fresh read.
+ * queries each time. A process asks the database for the schedule version at most once per
+ * SCHEDULE_VERSION_CHECK_MS and reloads when it rose, so a closure stops being offered by every process
+ * within about a second (decision 0150). Entries older than SCHEDULE_CACHE_MS are reloaded anyway (product
+ * changes, decision 0110). Correctness never depends on it: a hold checks the version under a share lock
+ * (reservations.service.ts, decision 0151) and rechecks the bookings inside its desk-day lock.
  */
 const SCHEDULE_CACHE_MS = 2000;
-const scheduleCache = new WeakMap<object, { at: number; fromDate: string; schedule: Promise<Schedule> }>();
+export const SCHEDULE_VERSION_CHECK_MS = 1000;
 
-export function cachedSchedule(db: Db, fromDate: string): Promise<Schedule> {
-  const hit = scheduleCache.get(db);
-  if (hit && hit.fromDate === fromDate && Date.now() - hit.at < SCHEDULE_CACHE_MS) return hit.schedule;
+interface CacheEntry {
+  fromDate: string;
+  loadedAt: number;
+  checkedAt: number;
+  schedule: Promise<Schedule>;
+  revalidating?: Promise<Schedule> | undefined;
+}
+const scheduleCache = new WeakMap<object, CacheEntry>();
+
+function loadIntoCache(db: Db, fromDate: string, now: number): Promise<Schedule> {
   const schedule = loadSchedule(db, fromDate);
-  scheduleCache.set(db, { at: Date.now(), fromDate, schedule });
-  schedule.catch(() => scheduleCache.delete(db));
+  const entry: CacheEntry = { fromDate, loadedAt: now, checkedAt: now, schedule };
+  scheduleCache.set(db, entry);
+  schedule.catch(() => {
+    if (scheduleCache.get(db) === entry) scheduleCache.delete(db);
+  });
   return schedule;
 }
 
+export function cachedSchedule(db: Db, fromDate: string): Promise<Schedule> {
+  const now = Date.now();
+  const hit = scheduleCache.get(db);
+  if (!hit || hit.fromDate !== fromDate || now < hit.loadedAt || now - hit.loadedAt >= SCHEDULE_CACHE_MS)
+    return loadIntoCache(db, fromDate, now);
+  if (now - hit.checkedAt < SCHEDULE_VERSION_CHECK_MS) return hit.schedule;
+  // One version check at a time, whatever the number of requests waiting on it.
+  hit.revalidating ??= Promise.all([readScheduleVersion(db), hit.schedule]).then(
+    ([current, cached]) => {
+      hit.revalidating = undefined;
+      if (current !== cached.version) return loadIntoCache(db, fromDate, Date.now());
+      hit.checkedAt = Date.now();
+      return hit.schedule;
+    },
+    (err: unknown) => {
+      hit.revalidating = undefined;
+      throw err;
+    },
+  );
+  return hit.revalidating;
+}
+
+/** Drops this process's cached schedule (after its own change: its next request reads it again). */
 export function invalidateScheduleCache(db: Db): void {
   scheduleCache.delete(db);
 }

@@ -1,6 +1,7 @@
-import { asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-import { closures, deskOpeningHours, desks, overflowPeriods } from '../../db/schema/index.js';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { ClosureInput, OverflowPeriodInput, WeeklyOpening } from '@balie/shared';
+import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
+import { appointments, closures, deskOpeningHours, desks, overflowPeriods } from '../../db/schema/index.js';
 
 export type DeskRow = typeof desks.$inferSelect;
 export type OpeningHourRow = typeof deskOpeningHours.$inferSelect;
@@ -61,3 +62,99 @@ export function listGlobalClosureRows(db: DbOrTx): Promise<ClosureRow[]> {
 
 /** By date; on one date a whole-day closure (no time, PostgreSQL sorts NULL last) after partial ones. */
 const closureOrder = [asc(closures.date), asc(closures.fromTime), asc(closures.id)];
+
+export type DeskValues = Pick<
+  typeof desks.$inferInsert,
+  'name' | 'label' | 'active' | 'overflowMorning' | 'overflowAfternoon' | 'overflowEvening'
+>;
+
+export async function insertDeskRow(tx: Tx, values: DeskValues): Promise<number> {
+  const [row] = await tx.insert(desks).values(values).returning({ id: desks.id });
+  if (!row) throw new Error('desk insert returned nothing');
+  return row.id;
+}
+
+/** The desk row locked for the rest of the transaction (a schedule change of this desk). */
+export async function lockDeskRow(tx: Tx, id: number): Promise<DeskRow | undefined> {
+  const [row] = await tx.select().from(desks).where(eq(desks.id, id)).for('update');
+  return row;
+}
+
+export async function updateDeskRow(tx: Tx, id: number, values: Partial<DeskValues>): Promise<void> {
+  if (Object.keys(values).length > 0) await tx.update(desks).set(values).where(eq(desks.id, id));
+}
+
+export async function replaceOpeningHours(tx: Tx, deskId: number, hours: readonly WeeklyOpening[]) {
+  await tx.delete(deskOpeningHours).where(eq(deskOpeningHours.deskId, deskId));
+  if (hours.length > 0) await tx.insert(deskOpeningHours).values(hours.map((h) => ({ deskId, ...h })));
+}
+
+/** Closure rows of one desk, or of every desk (`deskId` null). */
+export function closureValues(deskId: number | null, c: ClosureInput): typeof closures.$inferInsert {
+  return {
+    deskId,
+    date: c.date,
+    type: c.type,
+    fromTime: c.type === 'partial' ? (c.from ?? null) : null,
+    untilTime: c.type === 'partial' ? (c.until ?? null) : null,
+    reason: c.reason || null,
+  };
+}
+
+export async function replaceDeskClosures(tx: Tx, deskId: number, list: readonly ClosureInput[]) {
+  await tx.delete(closures).where(eq(closures.deskId, deskId));
+  if (list.length > 0) await tx.insert(closures).values(list.map((c) => closureValues(deskId, c)));
+}
+
+export async function replaceOverflowPeriods(tx: Tx, deskId: number, list: readonly OverflowPeriodInput[]) {
+  await tx.delete(overflowPeriods).where(eq(overflowPeriods.deskId, deskId));
+  if (list.length > 0)
+    await tx.insert(overflowPeriods).values(
+      list.map((p) => ({
+        deskId,
+        fromDate: p.from,
+        untilDate: p.until,
+        morning: p.morning,
+        afternoon: p.afternoon,
+        evening: p.evening,
+      })),
+    );
+}
+
+export async function insertGlobalClosure(tx: Tx, c: ClosureInput): Promise<ClosureRow> {
+  const [row] = await tx.insert(closures).values(closureValues(null, c)).returning();
+  if (!row) throw new Error('closure insert returned nothing');
+  return row;
+}
+
+/** Deletes a closure of every desk; desks' own closures change through PATCH /desk/{id}. */
+export async function deleteGlobalClosure(tx: Tx, id: number): Promise<ClosureRow | undefined> {
+  const [row] = await tx
+    .delete(closures)
+    .where(and(eq(closures.id, id), isNull(closures.deskId)))
+    .returning();
+  return row;
+}
+
+/**
+ * Whether a desk has bookings that keep it from being deleted: every row but holds and the
+ * confirmed appointments still to come (those are the affected ones, decided on separately).
+ */
+export async function hasBookingHistory(tx: Tx, deskId: number, now: Date): Promise<boolean> {
+  const rows = await queryRows<{ found: number }>(
+    tx,
+    sql`SELECT 1 AS found FROM appointments
+         WHERE desk_id = ${deskId} AND status <> 'reserved'
+           AND NOT (status = 'confirmed' AND lower(during) > ${now.toISOString()}::timestamptz)
+         LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
+/** Removes a desk whose only rows left are holds (they go with it); the schedule rows cascade. */
+export async function deleteDeskRow(tx: Tx, deskId: number): Promise<void> {
+  await tx
+    .delete(appointments)
+    .where(and(eq(appointments.deskId, deskId), eq(appointments.status, 'reserved')));
+  await tx.delete(desks).where(eq(desks.id, deskId));
+}

@@ -1,19 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, deskSchema, globalClosureSchema } from '@balie/shared';
+import {
+  apiErrorSchema,
+  appointmentsAffectedErrorSchema,
+  createClosureRequestSchema,
+  createDeskRequestSchema,
+  deleteDeskQuerySchema,
+  deskSchema,
+  globalClosureSchema,
+  idParamsSchema,
+  patchDeskRequestSchema,
+} from '@balie/shared';
+import { actorOf } from '../../audit/actor.js';
 import { requireRole } from '../../http/auth.js';
-import { getDesk, listDesks, listGlobalClosures } from './service.js';
+import {
+  createDesk,
+  createGlobalClosure,
+  deleteDesk,
+  getDesk,
+  listDesks,
+  listGlobalClosures,
+  patchDesk,
+  removeGlobalClosure,
+} from './service.js';
 
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
+/** 409: `appointments_affected` with the appointments, or another conflict (`desk_in_use`). */
+const conflict = { 409: z.union([appointmentsAffectedErrorSchema, apiErrorSchema]) };
 const security = [{ bearerAuth: [] }];
 const tags = ['desks'];
 
-/** The path id; bounded to PostgreSQL's integer so a huge number is a 400, not a database error. */
-const deskIdParamsSchema = z.object({
-  id: z.coerce.number().int('invalid_id').positive('invalid_id').max(2147483647, 'invalid_id'),
-});
-
-/** Desk administration (DESIGN §5), read side: the desk documents and the closures of every desk. */
+/** Desk administration (DESIGN §5): desk documents, closures of every desk, and their changes. */
 const deskRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = requireRole('ROLE_ADMIN');
 
@@ -23,6 +40,20 @@ const deskRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => listDesks(app.db),
   );
 
+  app.post(
+    '/desks',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        security,
+        body: createDeskRequestSchema,
+        response: { 201: deskSchema, 400: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await createDesk(app, actorOf(request), request.body)),
+  );
+
   app.get(
     '/desk/:id',
     {
@@ -30,11 +61,44 @@ const deskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security,
-        params: deskIdParamsSchema,
+        params: idParamsSchema,
         response: { 200: deskSchema, 400: apiErrorSchema, 404: apiErrorSchema, ...errors },
       },
     },
     async (request) => getDesk(app.db, request.params.id),
+  );
+
+  app.patch(
+    '/desk/:id',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        security,
+        params: idParamsSchema,
+        body: patchDeskRequestSchema,
+        response: { 200: deskSchema, 400: apiErrorSchema, 404: apiErrorSchema, ...conflict, ...errors },
+      },
+    },
+    async (request) => patchDesk(app, actorOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/desk/:id',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        security,
+        params: idParamsSchema,
+        querystring: deleteDeskQuerySchema,
+        response: { 204: z.undefined(), 400: apiErrorSchema, 404: apiErrorSchema, ...conflict, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteDesk(app, actorOf(request), request.params.id, request.query);
+      return reply.code(204).send();
+    },
   );
 
   app.get(
@@ -44,6 +108,38 @@ const deskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, response: { 200: z.array(globalClosureSchema), ...errors } },
     },
     async () => listGlobalClosures(app.db),
+  );
+
+  app.post(
+    '/closures',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        security,
+        body: createClosureRequestSchema,
+        response: { 201: globalClosureSchema, 400: apiErrorSchema, ...conflict, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await createGlobalClosure(app, actorOf(request), request.body)),
+  );
+
+  app.delete(
+    '/closure/:id',
+    {
+      preHandler: admin,
+      schema: {
+        tags,
+        security,
+        params: idParamsSchema,
+        response: { 204: z.undefined(), 400: apiErrorSchema, 404: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await removeGlobalClosure(app, actorOf(request), request.params.id);
+      return reply.code(204).send();
+    },
   );
 };
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OFFERED_LANGUAGE_CODES, languageSchema } from '@balie/shared';
+import { OFFERED_LANGUAGE_CODES, languageSchema, singleLineText } from '@balie/shared';
 import { listLanguages } from '../users/repository.js';
 import { toLanguage } from '../users/presenter.js';
 
@@ -12,7 +12,7 @@ const languageRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        querystring: z.object({ language: z.string().trim().min(1).max(10).optional() }),
+        querystring: z.object({ language: singleLineText(10).min(1).optional() }),
         response: { 200: z.array(languageSchema) },
       },
     },

@@ -58,6 +58,26 @@ export async function updateUser(
     .where(eq(users.id, id));
 }
 
+/** Locks the row of one user for a role change or deletion. */
+export async function lockUser(tx: DbOrTx, id: number): Promise<UserRow | undefined> {
+  const [row] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
+}
+
+/**
+ * The ids of every account holding ROLE_ADMIN, their rows locked: two removals of admins at once queue
+ * here, and the second sees (re-checked after the wait) that the first took one away.
+ */
+export async function lockAdminIds(tx: DbOrTx): Promise<number[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`'ROLE_ADMIN' = any(${users.roles})`)
+    .orderBy(asc(users.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
 export async function deleteUser(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   return rows.length > 0;

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, updateUserRequestSchema, userSchema } from '@balie/shared';
+import {
+  apiErrorSchema,
+  idParamsSchema as userIdParamsSchema,
+  updateUserRequestSchema,
+  userSchema,
+} from '@balie/shared';
 import { currentUser, requireAuth, requireRole } from '../../http/auth.js';
 import { toUser } from './presenter.js';
 import * as repo from './repository.js';
@@ -10,11 +15,16 @@ import {
   relatedSchema,
   sailingTimeSchema,
   serviceBookSchema,
-  userIdParamsSchema,
 } from './schemas.js';
 import { assertSelfOrAdmin, deleteUserAsAdmin, getUser, patchUser, setAdminRole } from './service.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
 const security = [{ bearerAuth: [] }];
 
 /** Users (spec §7): the signed-in user's own data, and user administration for admins. */

@@ -40,6 +40,3 @@ export const relatedSchema = z.object({
   serviceBooks: z.number().int(),
   sailingTimes: z.number().int(),
 });
-export const userIdParamsSchema = z.object({
-  id: z.coerce.number().int('invalid_id').positive('invalid_id').max(2147483647, 'invalid_id'),
-});

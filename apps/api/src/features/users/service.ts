@@ -1,6 +1,6 @@
-import type { UpdateUserRequest, User } from '@balie/shared';
+import { hasAccess, type UpdateUserRequest, type User } from '@balie/shared';
 import { recordAudit } from '../../audit/audit.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { isAdmin, type AuthUser } from '../../http/auth.js';
 import { httpError, validationError } from '../../http/errors.js';
 import { toUser } from './presenter.js';
@@ -11,6 +11,36 @@ export function assertSelfOrAdmin(actor: AuthUser, id: number): void {
   if (actor.id !== id && !isAdmin(actor)) throw httpError('forbidden');
 }
 
+/**
+ * Guard rails of DESIGN §5 (decision 0133), checked inside the transaction that makes the change:
+ * only a developer changes a developer, and the last account holding ROLE_ADMIN stays one.
+ */
+function assertMayChange(actor: AuthUser, target: { roles: string[] }): void {
+  if (target.roles.includes('ROLE_DEVELOPER') && !hasAccess(actor.roles, 'ROLE_DEVELOPER')) {
+    throw httpError('forbidden', 'Only a developer can change a developer', [
+      { property: 'id', message: 'developer_only' },
+    ]);
+  }
+}
+
+/**
+ * Locks the account a role change or deletion is about, checking the guard rails; 409 when it would
+ * take away the last admin. Removals lock every admin first, always in id order, then the target: two
+ * admins removing each other queue instead of deadlocking, and the second sees the first's change.
+ */
+async function lockTarget(tx: Tx, actor: AuthUser, id: number, removesAdmin: boolean) {
+  const admins = removesAdmin ? await repo.lockAdminIds(tx) : [];
+  const target = await repo.lockUser(tx, id);
+  if (!target) throw httpError('not_found');
+  assertMayChange(actor, target);
+  if (removesAdmin && admins.length <= 1 && admins.includes(id)) {
+    throw httpError('conflict', 'The last administrator cannot be removed or demoted', [
+      { property: 'id', message: 'last_admin' },
+    ]);
+  }
+  return target;
+}
+
 export async function getUser(db: Db, id: number): Promise<User> {
   const row = await repo.findUserById(db, id);
   if (!row) throw httpError('not_found');
@@ -19,7 +49,9 @@ export async function getUser(db: Db, id: number): Promise<User> {
 
 export async function patchUser(db: Db, actor: AuthUser, id: number, body: UpdateUserRequest): Promise<User> {
   assertSelfOrAdmin(actor, id);
-  if (!(await repo.findUserById(db, id))) throw httpError('not_found');
+  const target = await repo.findUserById(db, id);
+  if (!target) throw httpError('not_found');
+  if (actor.id !== id) assertMayChange(actor, target.user);
   if (body.languageId != null && !(await repo.findLanguageById(db, body.languageId))) {
     throw validationError('languageId', 'object/not-found');
   }
@@ -43,7 +75,8 @@ export async function deleteUserAsAdmin(db: Db, actor: AuthUser, id: number, ip:
   // An admin removing their own account could leave nobody to manage the product.
   if (actor.id === id) throw validationError('id', 'cannot_delete_self');
   await db.transaction(async (tx) => {
-    if (!(await repo.deleteUser(tx, id))) throw httpError('not_found');
+    await lockTarget(tx, actor, id, true);
+    await repo.deleteUser(tx, id);
     await recordAudit(tx, {
       actorUserId: actor.id,
       action: 'user_deleted',
@@ -54,7 +87,10 @@ export async function deleteUserAsAdmin(db: Db, actor: AuthUser, id: number, ip:
   });
 }
 
-/** Grants or removes ROLE_ADMIN (promote-to-manager / demote-manager); other roles are kept. */
+/**
+ * promote-to-manager grants ROLE_ADMIN; demote-manager takes every administration right (ROLE_ADMIN and
+ * ROLE_DEVELOPER, which includes it), so a demoted developer is not an admin in all but name.
+ */
 export async function setAdminRole(
   db: Db,
   actor: AuthUser,
@@ -64,10 +100,10 @@ export async function setAdminRole(
 ): Promise<User> {
   if (!grant && actor.id === id) throw validationError('id', 'cannot_demote_self');
   await db.transaction(async (tx) => {
-    const row = await repo.findUserById(tx, id);
-    if (!row) throw httpError('not_found');
-    const others = row.user.roles.filter((r) => r !== 'ROLE_ADMIN');
-    const roles = grant ? [...others, 'ROLE_ADMIN'] : others;
+    const target = await lockTarget(tx, actor, id, !grant);
+    const roles = grant
+      ? [...target.roles.filter((r) => r !== 'ROLE_ADMIN'), 'ROLE_ADMIN']
+      : target.roles.filter((r) => r !== 'ROLE_ADMIN' && r !== 'ROLE_DEVELOPER');
     // Everyone signed in keeps at least the user role.
     if (!roles.includes('ROLE_USER')) roles.unshift('ROLE_USER');
     await repo.updateUser(tx, id, { roles });
@@ -77,7 +113,7 @@ export async function setAdminRole(
       subjectType: 'user',
       subjectId: id,
       ip,
-      details: { role: 'ROLE_ADMIN' },
+      details: { role: 'ROLE_ADMIN', roles: { before: target.roles, after: roles } },
     });
   });
   return getUser(db, id);

@@ -234,6 +234,103 @@ describe.each(testDatabases)('users on %s', (kind) => {
     });
   });
 
+  describe('guard rails (DESIGN §5)', () => {
+    /** A fresh signed-in account holding exactly `roles`. */
+    async function account(roles: string[]): Promise<Session & { email: string }> {
+      const s = await freshUser();
+      await t.database.db.update(users).set({ roles }).where(eq(users.id, s.userId));
+      return s;
+    }
+    const del = (id: number, s: Session) =>
+      t.app.inject({ method: 'DELETE', url: `/api/user/${id}`, headers: s.headers });
+    const patch = (id: number, s: Session, payload: object) =>
+      t.app.inject({ method: 'PATCH', url: `/api/user/${id}`, headers: s.headers, payload });
+    const rolesOf = async (id: number) =>
+      (await t.database.db.select({ roles: users.roles }).from(users).where(eq(users.id, id)))[0]?.roles;
+
+    it('lets only a developer promote, demote, change or delete a developer', async () => {
+      const dev = await account(['ROLE_USER', 'ROLE_DEVELOPER']);
+      const otherDev = await account(['ROLE_USER', 'ROLE_DEVELOPER']);
+      for (const res of [
+        await get(`/api/user/${dev.userId}/demote-manager`, admin),
+        await get(`/api/user/${dev.userId}/promote-to-manager`, admin),
+        await patch(dev.userId, admin, { firstName: 'Overwritten' }),
+        await del(dev.userId, admin),
+      ]) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual({
+          code: 'forbidden',
+          message: 'Only a developer can change a developer',
+          errors: [{ property: 'id', message: 'developer_only' }],
+        });
+      }
+      expect(await rolesOf(dev.userId)).toEqual(['ROLE_USER', 'ROLE_DEVELOPER']);
+      // An admin still manages plain users, and reads developers.
+      expect((await get(`/api/user/${dev.userId}`, admin)).statusCode).toBe(200);
+      // A developer may: demoting takes all administration rights, developer ones included.
+      const demoted = await get(`/api/user/${otherDev.userId}/demote-manager`, dev);
+      expect(demoted.statusCode).toBe(200);
+      expect(demoted.json().roles).toEqual(['ROLE_USER']);
+      expect((await patch(dev.userId, dev, { firstName: 'Self' })).statusCode).toBe(200);
+      const third = await account(['ROLE_DEVELOPER']);
+      expect((await del(third.userId, dev)).statusCode).toBe(204);
+    });
+
+    it('never lets the last admin be demoted or deleted, not even by a developer', async () => {
+      const dev = await account(['ROLE_USER', 'ROLE_DEVELOPER']);
+      // Only the seeded admin holds ROLE_ADMIN now.
+      const admins = (await get('/api/users', dev))
+        .json()
+        .filter((u: { roles: string[] }) => u.roles.includes('ROLE_ADMIN'));
+      expect(admins.map((u: { id: number }) => u.id)).toEqual([admin.userId]);
+      for (const res of [
+        await get(`/api/user/${admin.userId}/demote-manager`, dev),
+        await del(admin.userId, dev),
+      ]) {
+        expect(res.statusCode).toBe(409);
+        expect(res.json()).toEqual({
+          code: 'conflict',
+          message: 'The last administrator cannot be removed or demoted',
+          errors: [{ property: 'id', message: 'last_admin' }],
+        });
+      }
+      expect(await rolesOf(admin.userId)).toEqual(['ROLE_ADMIN']);
+      // With a second admin, either one may go.
+      const second = await account(['ROLE_USER', 'ROLE_ADMIN']);
+      expect((await get(`/api/user/${second.userId}/demote-manager`, admin)).statusCode).toBe(200);
+      expect((await get(`/api/user/${second.userId}/promote-to-manager`, admin)).statusCode).toBe(200);
+      expect((await del(second.userId, dev)).statusCode).toBe(204);
+    });
+
+    it('keeps one admin when two admins demote each other at the same moment', async () => {
+      const a = await account(['ROLE_USER', 'ROLE_ADMIN']);
+      const b = await account(['ROLE_USER', 'ROLE_ADMIN']);
+      // Take the seeded admin out of the count: these two are the only admins.
+      await t.database.db
+        .update(users)
+        .set({ roles: ['ROLE_USER'] })
+        .where(eq(users.id, admin.userId));
+      try {
+        const answers = await Promise.all([
+          get(`/api/user/${b.userId}/demote-manager`, a),
+          get(`/api/user/${a.userId}/demote-manager`, b),
+        ]);
+        // The loser gets 409 when both got past sign-in before either committed, else 403 (no admin any more).
+        expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(1);
+        for (const r of answers) expect([200, 403, 409]).toContain(r.statusCode);
+        const left = [await rolesOf(a.userId), await rolesOf(b.userId)].filter((r) =>
+          r?.includes('ROLE_ADMIN'),
+        );
+        expect(left).toHaveLength(1);
+      } finally {
+        await t.database.db
+          .update(users)
+          .set({ roles: ['ROLE_ADMIN'] })
+          .where(eq(users.id, admin.userId));
+      }
+    });
+  });
+
   describe('languages', () => {
     it('offers en-GB and nl-NL in /languages and every locale in /locales', async () => {
       const langs = (await get('/api/languages')).json();

@@ -2,7 +2,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { uiLanguageOf } from '@balie/shared';
-import type { OfferedLanguage } from '../session/useOfferedLanguages';
+import type { OfferedLanguage } from '../../session/useOfferedLanguages';
 
 interface Props {
   anchor: HTMLElement | null;

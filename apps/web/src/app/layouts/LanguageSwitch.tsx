@@ -4,9 +4,9 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import { useTranslation } from 'react-i18next';
 import { uiLanguageOf } from '@balie/shared';
 import { changeUiLanguage } from '../../lib/i18n';
-import { useUpdateCurrentUserMutation } from '../session/sessionApi';
-import { useCurrentUser } from '../session/useCurrentUser';
-import { useOfferedLanguages } from '../session/useOfferedLanguages';
+import { useUpdateCurrentUserMutation } from '../../session/sessionApi';
+import { useCurrentUser } from '../../session/useCurrentUser';
+import { useOfferedLanguages } from '../../session/useOfferedLanguages';
 
 // Loaded on the first open and kept mounted after that (so it can animate closing): /new paints without it.
 const LanguageMenu = lazy(() => import('./LanguageMenu'));

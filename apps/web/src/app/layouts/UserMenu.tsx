@@ -12,7 +12,7 @@ import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import Logout from '@mui/icons-material/Logout';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@balie/shared';
-import { useLogout } from '../session/useLogout';
+import { useLogout } from '../../session/useLogout';
 
 function initialsOf(user: User): string {
   const parts = [user.firstName, user.lastName].filter(Boolean) as string[];

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { hasAccess, type Role } from '@balie/shared';
 import { PageLoader } from '../../components/PageLoader';
-import { useCurrentUser } from '../session/useCurrentUser';
+import { useCurrentUser } from '../../session/useCurrentUser';
 
 /**
  * Spec §4 route guard: signed-in pages need the role; guests go to /login (and come back after signing

@@ -24,15 +24,26 @@ const RegisterPage = lazy(() => import('../../features/auth/routes/RegisterPage'
 const ForgotPasswordPage = lazy(() => import('../../features/auth/routes/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../../features/auth/routes/ResetPasswordPage'));
 const DashboardPage = lazy(() => import('../../features/dashboard/routes/DashboardPage'));
+const HomeAppointments = lazy(() => import('../../features/appointments/components/HomeAppointments'));
 const ProfilePage = lazy(() => import('../../features/profile/routes/ProfilePage'));
 const DesksPage = lazy(() => import('../../features/desks/routes/DesksPage'));
 const DeskPage = lazy(() => import('../../features/desks/routes/DeskPage'));
+const NewDeskPage = lazy(() => import('../../features/desks/routes/NewDeskPage'));
+const OrganisationPage = lazy(() => import('../../features/organisation/routes/OrganisationPage'));
 const ProductsPage = lazy(() => import('../../features/products/routes/ProductsPage'));
 const ProductPage = lazy(() => import('../../features/products/routes/ProductPage'));
 const ProductFilesPage = lazy(() => import('../../features/products/routes/ProductFilesPage'));
 const NotFoundPage = lazy(() => import('../../features/errors/routes/NotFoundPage'));
 const ServerErrorPage = lazy(() => import('../../features/errors/routes/ServerErrorPage'));
 const MaintenancePage = lazy(() => import('../../features/errors/routes/MaintenancePage'));
+
+const home = (
+  <DashboardPage>
+    <Suspense fallback={<PageLoader />}>
+      <HomeAppointments />
+    </Suspense>
+  </DashboardPage>
+);
 
 /** 'true' at build time (VITE_MAINTENANCE) sends every path to /maintenance (spec §4). */
 export const MAINTENANCE = import.meta.env.VITE_MAINTENANCE === 'true';
@@ -86,8 +97,8 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
             </RequireRole>
           ),
           children: [
-            { path: '/home', element: <DashboardPage /> },
-            { path: '/admin', element: <DashboardPage /> },
+            { path: '/home', element: home },
+            { path: '/admin', element: home },
             { path: '/profile', element: <ProfilePage /> },
             {
               element: <RequireRole role="ROLE_USER" />,
@@ -101,7 +112,9 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
               element: <RequireRole role="ROLE_ADMIN" />,
               children: [
                 { path: '/front-desks', element: <DesksPage /> },
+                { path: '/front-desks/new', element: <NewDeskPage /> },
                 { path: '/front-desk/:frontDeskId', element: <DeskPage /> },
+                { path: '/organisation', element: <OrganisationPage /> },
                 { path: '/products', element: <ProductsPage /> },
                 { path: '/product/:productId', element: <ProductPage /> },
                 { path: '/product/:productId/files', element: <ProductFilesPage /> },

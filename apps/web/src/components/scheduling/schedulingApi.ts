@@ -6,7 +6,7 @@ import type {
   Timeslot,
   TimeslotsRequest,
 } from '@balie/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export interface MoveAppointmentArgs {
   id: number;

@@ -5,10 +5,10 @@ import type {
   RegisterRequest,
   ResetPasswordRequest,
 } from '@balie/shared';
-import { api } from '../../app/api';
-import type { AppDispatch } from '../../app/store';
-import { credentialsReceived } from '../../app/session/authSlice';
-import { sessionApi } from '../../app/session/sessionApi';
+import { api } from '../../lib/api';
+import type { AppDispatch } from '../../lib/store/hooks';
+import { credentialsReceived } from '../../session/authSlice';
+import { sessionApi } from '../../session/sessionApi';
 
 /**
  * Login and register both answer with a session: the token pair is stored and the answer's user becomes

@@ -1,5 +1,16 @@
-import type { Desk } from '@balie/shared';
-import { api } from '../../app/api';
+import type {
+  CreateClosureRequest,
+  CreateDeskRequest,
+  DeleteDeskQuery,
+  Desk,
+  GlobalClosure,
+  PatchDeskRequest,
+} from '@balie/shared';
+import { api } from '../../lib/api';
+
+// Every desk call of the admin screens (DESIGN §5), in one place. A change to the schedule also changes
+// what can be booked, so writes drop the cached time slots and available days too.
+const scheduleTags = ['Timeslot', 'AvailableDays'] as const;
 
 export const desksApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -14,7 +25,46 @@ export const desksApi = api.injectEndpoints({
       query: (id) => `/desk/${id}`,
       providesTags: (_desk, _error, id) => [{ type: 'Desk', id }],
     }),
+    createDesk: build.mutation<Desk, CreateDeskRequest>({
+      query: (body) => ({ url: '/desks', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Desk', id: 'LIST' }, ...scheduleTags],
+    }),
+    patchDesk: build.mutation<Desk, { id: number; body: PatchDeskRequest }>({
+      query: ({ id, body }) => ({ url: `/desk/${id}`, method: 'PATCH', body }),
+      invalidatesTags: (_desk, error, { id }) =>
+        error ? [] : [{ type: 'Desk', id }, { type: 'Desk', id: 'LIST' }, 'Appointments', ...scheduleTags],
+    }),
+    deleteDesk: build.mutation<void, { id: number } & DeleteDeskQuery>({
+      query: ({ id, affectedAppointments }) => ({
+        url: `/desk/${id}`,
+        method: 'DELETE',
+        params: affectedAppointments ? { affectedAppointments } : undefined,
+      }),
+      invalidatesTags: (_r, error) =>
+        error ? [] : [{ type: 'Desk', id: 'LIST' }, 'Appointments', ...scheduleTags],
+    }),
+    getClosures: build.query<GlobalClosure[], void>({
+      query: () => '/closures',
+      providesTags: ['Closure'],
+    }),
+    createClosure: build.mutation<GlobalClosure, CreateClosureRequest>({
+      query: (body) => ({ url: '/closures', method: 'POST', body }),
+      invalidatesTags: (_c, error) => (error ? [] : ['Closure', 'Desk', 'Appointments', ...scheduleTags]),
+    }),
+    deleteClosure: build.mutation<void, number>({
+      query: (id) => ({ url: `/closure/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Closure', ...scheduleTags],
+    }),
   }),
 });
 
-export const { useGetDesksQuery, useGetDeskQuery } = desksApi;
+export const {
+  useGetDesksQuery,
+  useGetDeskQuery,
+  useCreateDeskMutation,
+  usePatchDeskMutation,
+  useDeleteDeskMutation,
+  useGetClosuresQuery,
+  useCreateClosureMutation,
+  useDeleteClosureMutation,
+} = desksApi;

@@ -1,5 +1,5 @@
 import type { Product } from '@balie/shared';
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 export const productsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,19 +1,25 @@
 import { DateTime } from 'luxon';
+import QRCode from 'qrcode';
+import type { Organisation } from '@balie/shared';
 import { eq } from 'drizzle-orm';
 import { appointments } from '../../../db/schema/index.js';
 import type { AppointmentRowStatus } from '../../../db/schema/index.js';
 import { escapeHtml, fill, htmlMail, htmlParagraph, mailTexts } from '../../../mail/i18n.js';
 import { registerMailKind, type RenderContext, type RenderedMail } from '../../../mail/registry.js';
 import { deriveToken } from '../../../security/tokens.js';
+import { addressOf, getOrganisation } from '../../organisation/repository.js';
 import { viewOf, type AppointmentView } from '../repository.js';
 import { calendarInvite, parseAddress } from './ics.js';
 import { appointmentTexts } from './texts.js';
+import type { AppointmentTexts } from './locales/nl.js';
 
 export const APPOINTMENT_MAIL = {
   confirmation: 'appointment-confirmation',
   change: 'appointment-change',
   cancellation: 'appointment-cancellation',
   reminder: 'appointment-reminder',
+  /** Cancelled by a schedule change no other desk could absorb (DESIGN §4): apology, reason, rebook link. */
+  scheduleCancellation: 'appointment-schedule-cancellation',
 } as const;
 type Kind = keyof typeof APPOINTMENT_MAIL;
 
@@ -23,14 +29,57 @@ const SENDABLE: Record<Kind, readonly AppointmentRowStatus[]> = {
   change: ['confirmed', 'checked_in'],
   cancellation: ['cancelled'],
   reminder: ['confirmed'],
+  scheduleCancellation: ['cancelled'],
 };
+
+const CANCELLING: readonly Kind[] = ['cancellation', 'scheduleCancellation'];
+
+/**
+ * The check-in QR code travels as an inline PNG part referenced by `cid:` (decision 0170): Gmail and
+ * Outlook block `data:` images and most clients do not draw inline SVG. It holds just the code, which
+ * a desk's hand scanner types into the check-in field.
+ */
+const QR_CID = 'check-in-code@balie';
+const QR_SIZE = 180;
+export function checkInQrPng(code: string): Promise<Buffer> {
+  return QRCode.toBuffer(code, { type: 'png', errorCorrectionLevel: 'M', width: QR_SIZE, margin: 2 });
+}
+
+/** What a schedule cancellation says about its cause (payload `cause`, optional closure `reason`). */
+function scheduleReason(t: AppointmentTexts, payload: Record<string, unknown>): string {
+  const reasons = t.scheduleCancellation.reasons;
+  const cause = typeof payload.cause === 'string' && payload.cause in reasons ? payload.cause : 'closure';
+  const base = reasons[cause as keyof typeof reasons];
+  return typeof payload.reason === 'string' && payload.reason ? `${base} (${payload.reason})` : base;
+}
+
+/** The booking page with the same products already chosen: `/new?items=<productId>x<amount>,…`. */
+export function rebookUrl(publicUrl: string, items: AppointmentView['items']): string {
+  return `${publicUrl}/new?items=${items.map((i) => `${i.product.id}x${i.amount}`).join(',')}`;
+}
+
+/** The organisation's name, address and contact lines (empty ones left out). */
+function footerLines(t: AppointmentTexts, o: Organisation): string[] {
+  return [
+    o.name,
+    addressOf(o),
+    o.phone && `${t.footer.phone}: ${o.phone}`,
+    o.email && `${t.footer.email}: ${o.email}`,
+    o.website && `${t.footer.website}: ${o.website}`,
+  ].filter((line): line is string => !!line);
+}
 
 /** Stable per appointment and installation, so every later .ics replaces the first one. */
 export function calendarUid(id: number, publicUrl: string): string {
   return `appointment-${id}@${new URL(publicUrl).hostname}`;
 }
 
-function render(kind: Kind, view: AppointmentView, ctx: RenderContext): RenderedMail {
+function render(
+  kind: Kind,
+  view: AppointmentView,
+  ctx: RenderContext,
+  extra: { payload: Record<string, unknown>; organisation: Organisation; qrPng: Buffer | null },
+): RenderedMail {
   const { row, desk, items } = view;
   const { config } = ctx;
   const language = row.language;
@@ -45,7 +94,7 @@ function render(kind: Kind, view: AppointmentView, ctx: RenderContext): Rendered
   const products = items.map((i) => `${i.amount} x ${i.product.title}`).join(', ');
   const token = row.tokenNonce ? deriveToken(config.secret, row.tokenNonce) : null;
   const links =
-    token && kind !== 'cancellation'
+    token && !CANCELLING.includes(kind)
       ? [
           { label: t.links.edit, url: `${config.publicUrl}/edit-appointment/${token}` },
           { label: t.links.cancel, url: `${config.publicUrl}/cancel-appointment/${token}` },
@@ -58,14 +107,24 @@ function render(kind: Kind, view: AppointmentView, ctx: RenderContext): Rendered
     [t.details.products, products],
     [t.details.reference, String(row.id)],
   ];
+  const checkInCode = !CANCELLING.includes(kind) ? row.checkInCode : null;
+  if (checkInCode) details.push([t.details.checkInCode, checkInCode]);
+  if (kind === 'scheduleCancellation')
+    links.push({ label: t.scheduleCancellation.rebook, url: rebookUrl(config.publicUrl, items) });
   const greeting = name ? fill(base.greeting, { name }) : base.greetingAnonymous;
-  const intro = t[kind].intro;
+  const intro =
+    kind === 'scheduleCancellation'
+      ? `${t[kind].intro}\n${t[kind].reasonLabel}: ${scheduleReason(t, extra.payload)}`
+      : t[kind].intro;
+  const footer = footerLines(t, extra.organisation);
   const text = [
     greeting,
     intro,
     details.map(([k, v]) => `${k}: ${v}`).join('\n'),
+    ...(checkInCode ? [t.checkIn.text] : []),
     ...links.map((l) => `${l.label}: ${l.url}`),
     base.signature,
+    ...(footer.length > 0 ? [`--\n${footer.join('\n')}`] : []),
   ].join('\n\n');
   const html = htmlMail(
     language,
@@ -73,11 +132,17 @@ function render(kind: Kind, view: AppointmentView, ctx: RenderContext): Rendered
     [
       htmlParagraph(intro),
       `<table>${details.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
+      ...(checkInCode && extra.qrPng
+        ? [
+            htmlParagraph(t.checkIn.text),
+            `<p><img src="cid:${QR_CID}" width="${QR_SIZE}" height="${QR_SIZE}" alt="${escapeHtml(t.checkIn.qrAlt)}"></p>`,
+          ]
+        : []),
       ...links.map((l) => `<p><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></p>`),
     ].join('\n'),
-    base.signature,
+    footer.length > 0 ? `${base.signature}\n\n${footer.join('\n')}` : base.signature,
   );
-  const method = kind === 'cancellation' ? 'CANCEL' : 'REQUEST';
+  const method = CANCELLING.includes(kind) ? 'CANCEL' : 'REQUEST';
   const ics = calendarInvite({
     uid: calendarUid(row.id, config.publicUrl),
     sequence: row.sequence,
@@ -86,7 +151,7 @@ function render(kind: Kind, view: AppointmentView, ctx: RenderContext): Rendered
     end: row.during.until,
     title: t.calendarTitle,
     description: [products, ...links.map((l) => `${l.label}: ${l.url}`)].join('\n'),
-    location: desk.name,
+    location: [desk.name, addressOf(extra.organisation)].filter(Boolean).join(', '),
     organizer: parseAddress(config.mailFrom),
     attendee: { name: name || row.email!, email: row.email! },
   });
@@ -98,6 +163,9 @@ function render(kind: Kind, view: AppointmentView, ctx: RenderContext): Rendered
     language,
     attachments: [
       { filename: 'afspraak.ics', content: ics, contentType: `text/calendar; method=${method}`, method },
+      ...(checkInCode && extra.qrPng
+        ? [{ filename: 'incheckcode.png', content: extra.qrPng, contentType: 'image/png', cid: QR_CID }]
+        : []),
     ],
   };
 }
@@ -108,6 +176,8 @@ for (const kind of Object.keys(APPOINTMENT_MAIL) as Kind[]) {
     if (!Number.isInteger(id)) return null;
     const [row] = await ctx.db.select().from(appointments).where(eq(appointments.id, id));
     if (!row || !row.email || !SENDABLE[kind].includes(row.status)) return null;
-    return render(kind, await viewOf(ctx.db, row), ctx);
+    const [view, organisation] = await Promise.all([viewOf(ctx.db, row), getOrganisation(ctx.db)]);
+    const qrPng = row.checkInCode && !CANCELLING.includes(kind) ? await checkInQrPng(row.checkInCode) : null;
+    return render(kind, view, ctx, { payload, organisation, qrPng });
   });
 }

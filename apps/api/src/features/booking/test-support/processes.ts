@@ -38,3 +38,33 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
     });
   });
 }
+
+/** `count` server processes against a PostgreSQL test app's database, sharing its secret and data dir. */
+export function startProcessesFor(
+  t: { database: { url?: string }; config: { dataDir: string; secret: string } },
+  count = 2,
+): Promise<ServerProcess[]> {
+  const env = {
+    DATABASE_URL: t.database.url!,
+    DATA_DIR: t.config.dataDir,
+    JWT_SECRET: t.config.secret,
+    PUBLIC_URL: 'http://balie.test',
+  };
+  return Promise.all(Array.from({ length: count }, () => startServerProcess(env)));
+}
+
+/** A JSON request to `/api{path}` on the `i`-th process (round robin), as a client over HTTP sends it. */
+export function sendTo(
+  servers: ServerProcess[],
+  i: number,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return fetch(`${servers[i % servers.length]!.url}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}

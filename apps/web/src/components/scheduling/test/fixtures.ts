@@ -56,6 +56,7 @@ export function appointment(over: Partial<Appointment> = {}): Appointment {
     checkedInAt: null,
     cancelledAt: null,
     canChange: true,
+    checkInCode: 'K7MX4Q9P',
     ...over,
   };
 }

@@ -1,5 +1,5 @@
 import type { Appointment } from '@balie/shared';
-import { api } from '../../../app/api';
+import { api } from '../../../lib/api';
 
 export interface AppointmentsRangeArgs {
   from?: string;

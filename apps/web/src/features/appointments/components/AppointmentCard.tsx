@@ -9,6 +9,7 @@ import type { Appointment } from '@balie/shared';
 import { formatDate, formatTime } from '../../../lib/dates';
 import { inProviderZone, nowInProviderZone } from '../../../lib/providerZone';
 import { changePath } from '../paths';
+import { statusColor } from '../status';
 
 interface Props {
   appointment: Appointment;
@@ -16,8 +17,6 @@ interface Props {
   onCancel: () => void;
   onCheckIn: () => void;
 }
-
-const statusColor = { confirmed: 'primary', checked_in: 'success', cancelled: 'default' } as const;
 
 /** One appointment in the list, with what may be done with it now. */
 export function AppointmentCard({ appointment: a, busy, onCancel, onCheckIn }: Props) {

@@ -12,22 +12,28 @@ import { PROVIDER_TIMEZONE, type Appointment } from '@balie/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { changePath } from '../paths';
+import { deskLabel, visitorName } from '../status';
 
 interface Props {
   appointments: readonly Appointment[];
   onRangeChange: (range: { from: string; until: string }) => void;
+  /** Admins: events name the desk's agenda label and the visitor; a click opens them here instead. */
+  onOpen?: (appointment: Appointment) => void;
 }
 
 const locales = [nlLocale, enGbLocale, deLocale];
 const localeCode = (language: string) => ({ en: 'en-gb', de: 'de' })[language.slice(0, 2)] ?? 'nl';
 
-/** Month, week and list views of the user's appointments, in the provider's zone (luxon3 plugin). */
-export function AppointmentsCalendar({ appointments, onRangeChange }: Props) {
+const products = (a: Appointment) =>
+  a.appointmentItems.map((i) => `${i.amount} x ${i.product.title}`).join(', ');
+
+/** Month, week and list views of appointments, in the provider's zone (luxon3 plugin). */
+export function AppointmentsCalendar({ appointments, onRangeChange, onOpen }: Props) {
   const { t, i18n } = useTranslation('appointments');
   const navigate = useNavigate();
   const events: EventInput[] = appointments.map((a) => ({
     id: String(a.id),
-    title: a.appointmentItems.map((i) => `${i.amount} x ${i.product.title}`).join(', '),
+    title: onOpen ? `${deskLabel(a.desk)}: ${visitorName(a)}` : products(a),
     start: a.fromDateTime,
     end: a.untilDateTime,
     // A real link: focusable and announced as such; the click is routed inside the SPA below.
@@ -37,7 +43,9 @@ export function AppointmentsCalendar({ appointments, onRangeChange }: Props) {
 
   function onEventClick(info: EventClickArg) {
     info.jsEvent.preventDefault();
-    navigate(changePath(Number(info.event.id)));
+    const opened = onOpen && appointments.find((a) => String(a.id) === info.event.id);
+    if (opened) onOpen(opened);
+    else navigate(changePath(Number(info.event.id)));
   }
 
   return (
@@ -61,7 +69,7 @@ export function AppointmentsCalendar({ appointments, onRangeChange }: Props) {
         '& .fc .fc-day-other .fc-daygrid-day-top': { opacity: 1, color: 'text.secondary' },
         '& .fc .fc-toolbar': { flexWrap: 'wrap', gap: 1 },
         '& .fc .fc-toolbar-title': { fontSize: { xs: '1.1rem', sm: '1.5rem' } },
-        '& .appointment-checked_in': { opacity: 0.7 },
+        '& .appointment-checked_in, & .appointment-no_show': { opacity: 0.7 },
       }}
     >
       <FullCalendar
@@ -88,6 +96,9 @@ export function AppointmentsCalendar({ appointments, onRangeChange }: Props) {
         noEventsText={t('calendar.noAppointments')}
         events={events}
         eventClick={onEventClick}
+        // A month cell is labelled by its day number alone, so the events inside it are not part of its
+        // name (axe: label-content-name-mismatch); without the label the cell is named by all it holds.
+        dayCellDidMount={(cell) => cell.el.removeAttribute('aria-labelledby')}
         eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
         slotMinTime="07:00:00"
         slotMaxTime="21:00:00"

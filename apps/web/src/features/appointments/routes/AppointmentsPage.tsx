@@ -22,6 +22,10 @@ import {
 } from '../api/appointmentsApi';
 import { AppointmentCard } from '../components/AppointmentCard';
 import { InlineLoading } from '../../../components/InlineLoading';
+import { nowInProviderZone } from '../../../lib/providerZone';
+import { useCurrentUser } from '../../../session/useCurrentUser';
+import { AppointmentsFilterBar } from '../components/AppointmentsFilterBar';
+import type { AppointmentsFilter } from '../api/appointmentsApi';
 
 const PAGE_SIZES = [10, 25, 50];
 
@@ -31,7 +35,12 @@ export default function AppointmentsPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0] ?? 10);
   const [hideExpired, setHideExpired] = useState(true);
-  const query = useListAppointmentsPaginatedQuery({ page, pageSize, filter: { hideExpired } });
+  const admin = useCurrentUser().user?.roles.includes('ROLE_ADMIN') ?? false;
+  // Admins start from today (every desk's history would bury the coming days).
+  const [filter, setFilter] = useState<AppointmentsFilter>(() =>
+    admin ? { from: nowInProviderZone().toISODate() ?? undefined } : {},
+  );
+  const query = useListAppointmentsPaginatedQuery({ page, pageSize, filter: { ...filter, hideExpired } });
   const [cancel, cancelling] = useCancelAppointmentMutation();
   const [checkIn, checkingIn] = useCheckInAppointmentMutation();
   const [toCancel, setToCancel] = useState<Appointment | null>(null);
@@ -57,6 +66,15 @@ export default function AppointmentsPage() {
   return (
     <PageFrame title={t('list.heading')}>
       <Box sx={{ display: 'grid', gap: 2 }}>
+        {admin && (
+          <AppointmentsFilterBar
+            filter={filter}
+            onChange={(next) => {
+              setFilter(next);
+              setPage(1);
+            }}
+          />
+        )}
         <FormControlLabel
           control={
             <Switch

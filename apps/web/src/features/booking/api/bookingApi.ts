@@ -1,5 +1,5 @@
 import type { Appointment, CreateAppointmentRequest, ExtendResponse } from '@balie/shared';
-import { api } from '../../../app/api';
+import { api } from '../../../lib/api';
 
 /** The guest flow's own calls after the hold: extend it and confirm it. */
 export const bookingApi = api.injectEndpoints({

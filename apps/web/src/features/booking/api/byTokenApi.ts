@@ -1,5 +1,5 @@
 import type { Appointment } from '@balie/shared';
-import { api } from '../../../app/api';
+import { api } from '../../../lib/api';
 
 /** An appointment opened from the mailed edit or cancel link (DESIGN §5). */
 export const byTokenApi = api.injectEndpoints({

@@ -1,5 +1,5 @@
 import type { Product, ProductCategory } from '@balie/shared';
-import { api } from '../../../app/api';
+import { api } from '../../../lib/api';
 
 /** The active products a guest can book (with category and files) and the categories to group them. */
 export const bookingProductsApi = api.injectEndpoints({

@@ -3,9 +3,8 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { FLOW_STEPS as STEPS } from '../lib/stepNavigation';
 import type { BookingStep } from '../store/draftSlice';
-
-const STEPS = ['products', 'time', 'details', 'review'] as const satisfies readonly BookingStep[];
 
 /** Where the visitor is: a stepper on wider screens, "Step 2 of 4" on a phone. */
 export function BookingStepper({ step }: { step: BookingStep }) {

@@ -7,7 +7,7 @@ import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { personalDataSchema } from '@balie/shared';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { personalDataSet, selectDraftPersonal, stepChanged } from '../store/draftSlice';
 import { StepHeading } from './StepHeading';
 

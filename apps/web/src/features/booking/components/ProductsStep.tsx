@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_PRODUCTS_PER_APPOINTMENT } from '@balie/shared';
 import { NativeSelectField } from '../../../components/form/NativeSelectField';
 import { PlainTextField } from '../../../components/form/PlainTextField';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { useGetBookableProductCategoriesQuery, useGetBookableProductsQuery } from '../api/productsApi';
 import { groupProducts } from '../lib/groupProducts';
 import { draftDuration } from '../lib/draftDuration';

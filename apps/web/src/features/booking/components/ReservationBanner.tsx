@@ -1,52 +1,65 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COUNTDOWN_TICK_MS, EXTEND_OFFER_SECONDS, type Reservation } from '@balie/shared';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { HEADER_HEIGHT } from '../../../app/theme';
+import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
+import { HEADER_HEIGHT } from '../../../lib/layout';
 import { formatDate, formatTime } from '../../../lib/dates';
 import { useExtendReservationMutation } from '../api/bookingApi';
 import { formatCountdown, secondsUntil } from '../lib/countdown';
 import { reservationExpired, selectReservationState } from '../store/reservationSlice';
-
-// Pixel strings on purpose: in MUI's sx a bare `1` means 100 %.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { selectDraftStep, type BookingStep } from '../store/draftSlice';
+import { BOOKING_PAGE_WIDTH } from '../lib/pageWidth';
+import { visuallyHidden } from '../../../lib/visuallyHidden';
 
 // Stays in view under the sticky top bar while the visitor scrolls a long list of slots or products.
 const stickyBanner = {
   position: 'sticky',
   top: { xs: HEADER_HEIGHT.mobile, md: HEADER_HEIGHT.desktop },
   zIndex: 1000,
-  borderRadius: 0,
 } as const;
 
 /**
+ * Room kept for the banner on the steps that can hold a slot, whether or not it shows yet: the banner
+ * appearing must not push the slots down under the pointer (issue 9 item 4). Two lines on a phone, one
+ * on wider screens — the banner's own height there.
+ */
+const BANNER_ROOM = { xs: 88, sm: 56 } as const;
+const HOLDING_STEPS: readonly BookingStep[] = ['time', 'details', 'review'];
+
+/**
  * The reservation countdown of spec §2, rendered by the public layout on /new: the held slot and mm:ss
- * left, ticking every second; 'extend' under two minutes; 'Reservation expired.' at the end.
+ * left, ticking every second; 'extend' under two minutes; 'Reservation expired.' at the end. It sits in
+ * the page's column (the same width as the steps below it).
  */
 export default function ReservationBanner() {
   const { reservation, expired } = useAppSelector(selectReservationState);
+  const step = useAppSelector(selectDraftStep);
   const { t } = useTranslation('booking');
+  let banner = null;
   if (reservation)
-    return <Countdown key={`${reservation.id}@${reservation.validTill}`} reservation={reservation} />;
-  if (expired) {
-    return (
-      <Alert severity="warning" role="alert" sx={stickyBanner}>
+    banner = <Countdown key={`${reservation.id}@${reservation.validTill}`} reservation={reservation} />;
+  else if (expired) {
+    banner = (
+      <Alert severity="warning" role="alert" sx={{ minHeight: BANNER_ROOM }}>
         {t('banner.expired')}
       </Alert>
     );
   }
-  return null;
+  const keepRoom = HOLDING_STEPS.includes(step);
+  if (!banner && !keepRoom) return null;
+  return (
+    <Box sx={{ ...stickyBanner, pointerEvents: banner ? undefined : 'none' }}>
+      <Container maxWidth="lg" sx={{ pt: 1 }}>
+        <Box sx={{ maxWidth: BOOKING_PAGE_WIDTH, mx: 'auto', minHeight: keepRoom ? BANNER_ROOM : undefined }}>
+          {banner}
+        </Box>
+      </Container>
+    </Box>
+  );
 }
 
 function Countdown({ reservation }: { reservation: Reservation }) {
@@ -79,7 +92,7 @@ function Countdown({ reservation }: { reservation: Reservation }) {
   return (
     <Alert
       severity={left <= EXTEND_OFFER_SECONDS ? 'warning' : 'info'}
-      sx={{ ...stickyBanner, alignItems: 'center', '& .MuiAlert-message': { flex: 1 } }}
+      sx={{ minHeight: BANNER_ROOM, alignItems: 'center', '& .MuiAlert-message': { flex: 1 } }}
       role="region"
       aria-label={t('banner.label')}
     >

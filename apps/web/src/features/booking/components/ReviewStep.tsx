@@ -5,7 +5,7 @@ import Paper from '@mui/material/Paper';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { personalDataSchema, uiLanguageOf } from '@balie/shared';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { apiErrorOf } from '../../../lib/apiError';
 import { AppointmentSummary } from '../../../components/scheduling/AppointmentSummary';
 import { useConfirmAppointmentMutation } from '../api/bookingApi';

@@ -5,8 +5,9 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { AppointmentSummary, fullName } from '../../../components/scheduling/AppointmentSummary';
+import { OrganisationContact } from '../../../components/organisation/OrganisationContact';
 import { useGetBookableProductsQuery } from '../api/productsApi';
 import { draftDuration } from '../lib/draftDuration';
 import { buildIcs, downloadIcs } from '../lib/ics';
@@ -67,6 +68,9 @@ export function SuccessStep() {
             person: draft.personal,
           }}
         />
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('success.where')}>
+        <OrganisationContact />
       </Paper>
       <Box
         sx={{

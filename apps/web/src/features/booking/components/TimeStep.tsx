@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Timeslot } from '@balie/shared';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { apiErrorOf } from '../../../lib/apiError';
 import { DateSlotPicker } from '../../../components/scheduling/DateSlotPicker';
 import { useMakeReservationMutation } from '../../../components/scheduling/schedulingApi';
@@ -17,7 +17,7 @@ export function TimeStep() {
   const { t } = useTranslation('booking');
   const dispatch = useAppDispatch();
   const draft = useAppSelector(selectDraft);
-  const { reservation, replaceableId } = useAppSelector(selectReservationState);
+  const { reservation, replaceableId, expired } = useAppSelector(selectReservationState);
   const [makeReservation, hold] = useMakeReservationMutation();
   const [failed, setFailed] = useState(false);
 
@@ -42,7 +42,8 @@ export function TimeStep() {
     <Box sx={{ display: 'grid', gap: 2 }}>
       <StepHeading>{t('time.heading')}</StepHeading>
       <Box aria-live="assertive">
-        {draft.notice && (
+        {/* 'Reservation expired.' is said once: by the banner when it shows it, else here. */}
+        {draft.notice && !(draft.notice === 'reservation_expired' && expired) && (
           <Alert severity="warning" onClose={() => dispatch(noticeShown(null))}>
             {t(draft.notice === 'slot_unavailable' ? 'errors.slotUnavailable' : 'errors.reservationExpired')}
           </Alert>

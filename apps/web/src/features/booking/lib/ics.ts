@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { saveFile } from '../../../lib/saveFile';
 
 export interface IcsEvent {
   /** Stable per appointment, so a calendar that imported it once updates instead of duplicating. */
@@ -66,13 +67,5 @@ export function buildIcs(event: IcsEvent): string {
 
 /** Offers the file as a download from memory: no server route, no third party. */
 export function downloadIcs(fileName: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: 'text/calendar;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  // Revoke later: some browsers start reading the blob only after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(fileName, new Blob([content], { type: 'text/calendar;charset=utf-8' }));
 }

@@ -1,11 +1,22 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { organisationSchema } from '@balie/shared';
 import { renderRoute } from '../../../test/renderRoute';
 import { apiError, fakeApi, type FakeAnswer } from '../../../components/scheduling/test/fakeApi';
 import { appointment } from '../../../components/scheduling/test/fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
+
+const ORGANISATION = organisationSchema.parse({
+  name: 'Gemeente Teststad',
+  street: 'Marktplein 7',
+  postcode: '1234 AB',
+  city: 'Teststad',
+  phone: '+31 30 555 0101',
+  email: 'balie@teststad.example',
+  website: 'https://www.teststad.example',
+});
 
 /** A promise the test resolves when it wants the server to answer. */
 function later() {
@@ -60,10 +71,24 @@ describe('cancel by token', () => {
     expect(await screen.findByText('Invalid application')).toBeInTheDocument();
   });
 
+  it.each(['/cancel-appointment/nope', '/edit-appointment/nope'])(
+    'explains a bad link at %s and offers a new appointment and the contact details',
+    async (path) => {
+      fakeApi(({ path: asked }) =>
+        asked === '/api/organisation' ? { status: 200, body: ORGANISATION } : apiError(404, 'not_found'),
+      );
+      await renderRoute(path);
+      expect(await screen.findByText(/unknown, has expired or was already used/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Make a new appointment' })).toHaveAttribute('href', '/new');
+      expect(await screen.findByRole('link', { name: 'balie@teststad.example' })).toBeInTheDocument();
+    },
+  );
+
   it('sends a refused cancellation (change_not_possible) to the editing-not-possible page', async () => {
     const user = userEvent.setup({ delay: null });
     fakeApi(({ path }) => {
       if (path === '/api/appointment/by-token/tok-1') return { status: 200, body: appointment() };
+      if (path === '/api/organisation') return { status: 200, body: ORGANISATION };
       return apiError(409, 'change_not_possible');
     });
     await renderRoute('/cancel-appointment/tok-1');
@@ -71,10 +96,12 @@ describe('cancel by token', () => {
     expect(
       await screen.findByRole('heading', { name: 'Changing your appointment is not possible' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'balie@example.org' })).toHaveAttribute(
+    // How to reach the provider comes from the organisation record (GET /organisation).
+    expect(await screen.findByRole('link', { name: 'balie@teststad.example' })).toHaveAttribute(
       'href',
-      'mailto:balie@example.org',
+      'mailto:balie@teststad.example',
     );
-    expect(screen.getByRole('link', { name: '+31 20 123 4567' })).toHaveAttribute('href', 'tel:+31201234567');
+    expect(screen.getByRole('link', { name: '+31 30 555 0101' })).toHaveAttribute('href', 'tel:+31305550101');
+    expect(screen.getByText('Marktplein 7, 1234 AB Teststad')).toBeInTheDocument();
   });
 });

@@ -9,6 +9,7 @@ import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-rout
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/PageFrame';
+import { BOOKING_PAGE_WIDTH } from '../lib/pageWidth';
 import { apiErrorOf } from '../../../lib/apiError';
 import { AppointmentSummary } from '../../../components/scheduling/AppointmentSummary';
 import { appointmentToSummary } from '../../../components/scheduling/toSummary';
@@ -77,7 +78,7 @@ export default function CancelAppointmentPage() {
   }
 
   return (
-    <PageFrame title={t('cancel.heading')} maxWidth={720}>
+    <PageFrame title={t('cancel.heading')} maxWidth={BOOKING_PAGE_WIDTH}>
       <Box sx={{ display: 'grid', gap: 2 }}>{body}</Box>
     </PageFrame>
   );

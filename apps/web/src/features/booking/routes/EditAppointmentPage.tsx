@@ -6,6 +6,7 @@ import { Link as RouterLink, Navigate, useNavigate, useParams } from 'react-rout
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/PageFrame';
+import { BOOKING_PAGE_WIDTH } from '../lib/pageWidth';
 import { AppointmentChanger } from '../../../components/scheduling/AppointmentChanger';
 import { CurrentAppointment } from '../../../components/scheduling/CurrentAppointment';
 import { useGetAppointmentByTokenQuery } from '../api/byTokenApi';
@@ -49,7 +50,7 @@ export default function EditAppointmentPage() {
   }
 
   return (
-    <PageFrame title={t('change.heading')} maxWidth={960}>
+    <PageFrame title={t('change.heading')} maxWidth={BOOKING_PAGE_WIDTH}>
       <Box sx={{ display: 'grid', gap: 2 }}>{body}</Box>
     </PageFrame>
   );

@@ -2,12 +2,15 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '../../../app/hooks';
+import { useAppSelector } from '../../../lib/store/hooks';
 import { PageFrame } from '../../../components/PageFrame';
+import { BOOKING_PAGE_WIDTH } from '../lib/pageWidth';
 import { BookingStepper } from '../components/BookingStepper';
 import { ProductsStep } from '../components/ProductsStep';
 import { StepMovedContext } from '../components/StepHeading';
 import { selectDraftStep } from '../store/draftSlice';
+import { useItemsFromLink } from '../lib/useItemsFromLink';
+import { useStepHistory } from '../lib/useStepHistory';
 
 // Only the first screen (products) comes with the page; every later step (the calendar, the form with
 // react-hook-form and the zod resolver, the end of the flow) loads when needed so /new paints fast (DESIGN §10).
@@ -20,12 +23,14 @@ const SuccessStep = lazy(() => import('../components/SuccessStep').then((m) => (
 export default function NewAppointmentPage() {
   const { t } = useTranslation('booking');
   const step = useAppSelector(selectDraftStep);
+  useItemsFromLink();
+  useStepHistory();
   // Remember whether the step changed since the page opened (state derived during render, as React advises).
   const [firstStep] = useState(step);
   const [moved, setMoved] = useState(false);
   if (!moved && step !== firstStep) setMoved(true);
   return (
-    <PageFrame title={t('title')} maxWidth={960}>
+    <PageFrame title={t('title')} maxWidth={BOOKING_PAGE_WIDTH}>
       <BookingStepper step={step} />
       <StepMovedContext value={moved}>
         <Suspense

@@ -1,43 +1,12 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { MAX_PRODUCTS_PER_APPOINTMENT, type DeskRef } from '@balie/shared';
-import { resetAll } from '../../../app/resetAll';
+import { MAX_PRODUCTS_PER_APPOINTMENT } from '@balie/shared';
+import { resetAll } from '../../../lib/store/resetAll';
 import { schedulingApi } from '../../../components/scheduling/schedulingApi';
 import { bookingApi } from '../api/bookingApi';
 import { reservationExpired } from './reservationEvents';
+import type { DraftItem, DraftState, PersonalDraft, BookingNotice, BookingStep } from './draftSchema';
 
-export type BookingStep = 'products' | 'time' | 'details' | 'review' | 'done';
-/** Why the visitor was sent back to the time step (spec §8 messages). */
-export type BookingNotice = 'slot_unavailable' | 'reservation_expired';
-
-export interface DraftItem {
-  productId: number;
-  amount: number;
-}
-
-export interface PersonalDraft {
-  initials: string;
-  suffix: string;
-  lastName: string;
-  email: string;
-  phone: string;
-}
-
-/** The appointment being put together at /new (spec §3 "Appointment", §4 "Draft appointment"). */
-export interface DraftState {
-  step: BookingStep;
-  /** Set once confirmed: id and token of the new appointment (the token makes the edit/cancel links). */
-  id: number | null;
-  token: string | null;
-  appointmentItems: DraftItem[];
-  /** The chosen day, YYYY-MM-DD in the provider's zone. */
-  date: string | null;
-  fromDateTime: string | null;
-  untilDateTime: string | null;
-  desk: DeskRef | null;
-  personal: PersonalDraft;
-  /** The spec's "booking dialog": a message shown on the time step after a hold was lost. */
-  notice: BookingNotice | null;
-}
+export type { BookingNotice, BookingStep, DraftItem, DraftState, PersonalDraft } from './draftSchema';
 
 const emptyPersonal: PersonalDraft = { initials: '', suffix: '', lastName: '', email: '', phone: '' };
 
@@ -70,6 +39,12 @@ export const draftSlice = createSlice({
       if (state.appointmentItems.some((i) => i.productId === productId)) return;
       if (state.appointmentItems.length >= MAX_PRODUCTS_PER_APPOINTMENT) return;
       state.appointmentItems.push({ productId, amount: 1 });
+      clearSlot(state);
+    },
+    /** The products of a booking link (/new?items=…) replace the chosen ones; the visitor starts at products. */
+    itemsChosen(state, action: PayloadAction<DraftItem[]>) {
+      state.appointmentItems = action.payload;
+      state.step = 'products';
       clearSlot(state);
     },
     itemRemoved(state, action: PayloadAction<number>) {
@@ -159,6 +134,7 @@ export const draftSlice = createSlice({
 
 export const {
   itemAdded,
+  itemsChosen,
   itemRemoved,
   itemEdited,
   personalDataSet,

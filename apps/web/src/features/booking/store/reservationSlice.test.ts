@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../app/store';
-import { resetAll } from '../../../app/resetAll';
+import { resetAll } from '../../../lib/store/resetAll';
 import { schedulingApi } from '../../../components/scheduling/schedulingApi';
 import { bookingApi } from '../api/bookingApi';
 import { appointment, reservation } from '../../../components/scheduling/test/fixtures';

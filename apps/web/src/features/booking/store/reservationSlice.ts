@@ -1,6 +1,6 @@
 import { createSlice, isAnyOf } from '@reduxjs/toolkit';
 import { RESERVATION_MINUTES, type Reservation } from '@balie/shared';
-import { resetAll } from '../../../app/resetAll';
+import { resetAll } from '../../../lib/store/resetAll';
 import { schedulingApi } from '../../../components/scheduling/schedulingApi';
 import { bookingApi } from '../api/bookingApi';
 import { itemAdded, itemEdited, itemRemoved, slotLost } from './draftSlice';

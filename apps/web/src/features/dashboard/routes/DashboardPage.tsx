@@ -1,13 +1,18 @@
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../app/session/useCurrentUser';
+import { useCurrentUser } from '../../../session/useCurrentUser';
 import { PageFrame } from '../../../components/PageFrame';
 import { formatDate } from '../../../lib/dates';
 import { greetingAt } from '../greeting';
 
-/** /home and /admin: a greeting by time of day with the user's first name. */
-export default function DashboardPage() {
+/**
+ * /home and /admin: a greeting by time of day with the user's first name, then what the app layer puts
+ * below it (the appointments part, which belongs to another feature).
+ */
+export default function DashboardPage({ children }: { children?: ReactNode }) {
   const { t, i18n } = useTranslation('dashboard');
   const { user } = useCurrentUser();
   const name = user?.firstName || user?.fullName || '';
@@ -22,6 +27,7 @@ export default function DashboardPage() {
         </Typography>
         <Typography sx={{ mt: 2 }}>{t('intro')}</Typography>
       </Paper>
+      {children && <Box sx={{ mt: 3 }}>{children}</Box>}
     </PageFrame>
   );
 }

@@ -1,71 +1,114 @@
-import { Link as RouterLink, useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { Info } from 'luxon';
 import { useTranslation } from 'react-i18next';
-import type { Desk } from '@balie/shared';
+import type { ClosureInput, Desk, PatchDeskRequest } from '@balie/shared';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
-import { localeOf } from '../../../lib/i18n';
-import { formatShortDate } from '../../../lib/dates';
-import { useGetDeskQuery } from '../api';
 import { ActiveChip } from '../../../components/ActiveChip';
+import { useDeleteDeskMutation, useGetDeskQuery, usePatchDeskMutation } from '../api';
+import { ClosureList } from '../components/ClosureList';
+import { Section } from '../components/Section';
+import { ClosureForm } from '../forms/ClosureForm';
+import { DeskDetailsForm } from '../forms/DeskDetailsForm';
+import { OverflowForm } from '../forms/OverflowForm';
+import { WeekHoursForm } from '../forms/WeekHoursForm';
+import { openingHoursOf, overflowOf, weekOf } from '../forms/schemas';
+import { useScheduleChange } from '../hooks/useScheduleChange';
 
-function DeskDetails({ desk }: { desk: Desk }) {
-  const { t, i18n } = useTranslation('desks');
-  const weekdays = Info.weekdays('long', { locale: localeOf(i18n.language) });
+function DeskEditor({ desk }: { desk: Desk }) {
+  const { t } = useTranslation('desks');
+  const navigate = useNavigate();
+  const [patchDesk] = usePatchDeskMutation();
+  const [deleteDesk] = useDeleteDeskMutation();
+  const { change, report, dialog } = useScheduleChange();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const save = async (body: PatchDeskRequest) =>
+    report(
+      await change((affectedAppointments) =>
+        patchDesk({ id: desk.id, body: { ...body, affectedAppointments } }),
+      ),
+      t('saved'),
+    );
+  const closures = (next: ClosureInput[]) => save({ closures: next });
+  const remove = async () => {
+    setConfirmDelete(false);
+    const outcome = await change((affectedAppointments) => deleteDesk({ id: desk.id, affectedAppointments }));
+    if (report(outcome, t('deleted'))) void navigate('/front-desks');
+  };
+
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2 }}>
-        <Typography variant="h6" component="h2">
-          {desk.name}
-        </Typography>
+    <>
+      <Box sx={{ mb: 2 }}>
         <ActiveChip active={desk.active} />
       </Box>
-      <Typography color="text.secondary">
-        {t('label')}: {desk.label ?? '—'}
-      </Typography>
-      <Typography variant="subtitle1" component="h3" sx={{ mt: 3, fontWeight: 600 }}>
-        {t('opening_hours')}
-      </Typography>
-      {/* The API sends opening hours sorted by weekday, then opening time. */}
-      {desk.openingHours.length === 0 ? (
-        <Typography color="text.secondary">{t('no_opening_hours')}</Typography>
-      ) : (
-        <Box component="ul" sx={{ pl: 2.5, my: 1 }}>
-          {desk.openingHours.map((h) => (
-            <li key={`${h.weekday}-${h.opens}`}>
-              {weekdays[h.weekday - 1]}: {h.opens}–{h.closes}
-            </li>
-          ))}
-        </Box>
-      )}
-      <Typography variant="subtitle1" component="h3" sx={{ mt: 3, fontWeight: 600 }}>
-        {t('closures')}
-      </Typography>
-      {desk.closures.length === 0 ? (
-        <Typography color="text.secondary">{t('no_closures')}</Typography>
-      ) : (
-        <Box component="ul" sx={{ pl: 2.5, my: 1 }}>
-          {desk.closures.map((c) => (
-            <li key={c.id}>
-              {formatShortDate(c.date, i18n.language)}:{' '}
-              {c.type === 'whole_day' ? t('whole_day') : `${c.from ?? ''}–${c.until ?? ''}`}
-              {c.reason ? ` (${c.reason})` : ''}
-            </li>
-          ))}
-        </Box>
-      )}
-    </Paper>
+      <Section title={t('details')}>
+        <DeskDetailsForm
+          values={{ name: desk.name, label: desk.label, active: desk.active }}
+          submitLabel={t('save')}
+          onSave={save}
+        />
+      </Section>
+      <Section title={t('opening_hours')}>
+        <WeekHoursForm
+          values={weekOf(desk.openingHours)}
+          onSave={(week) => save({ openingHours: openingHoursOf(week) })}
+        />
+      </Section>
+      <Section title={t('closures')}>
+        <ClosureList
+          label={t('closures')}
+          closures={desk.closures}
+          onDelete={(index) => void closures(desk.closures.filter((_, i) => i !== index))}
+        />
+        <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+          {t('closure.add_title')}
+        </Typography>
+        <ClosureForm onAdd={(closure) => closures([...desk.closures, closure])} />
+      </Section>
+      <Section title={t('overflow.title')}>
+        <OverflowForm values={overflowOf(desk)} onSave={save} />
+      </Section>
+      <Section title={t('delete_title')}>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('delete_hint')}
+        </Typography>
+        <Button color="error" variant="outlined" onClick={() => setConfirmDelete(true)}>
+          {t('delete')}
+        </Button>
+      </Section>
+      <Dialog
+        open={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        aria-labelledby="delete-desk-title"
+      >
+        <DialogTitle id="delete-desk-title">{t('delete_confirm_title', { name: desk.name })}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{t('delete_confirm_text')}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirmDelete(false)}>{t('cancel')}</Button>
+          <Button color="error" variant="contained" onClick={() => void remove()}>
+            {t('delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {dialog}
+    </>
   );
 }
 
-/** /front-desk/:frontDeskId (admin): one desk, read-only for now. */
+/** /front-desk/:frontDeskId (admin): one desk — details, week hours, closures, overflow, delete. */
 export default function DeskPage() {
   const { t } = useTranslation('desks');
   const id = Number(useParams().frontDeskId);
@@ -73,18 +116,22 @@ export default function DeskPage() {
   const { data, error, isLoading } = useGetDeskQuery(valid ? id : skipToken);
   return (
     <PageFrame
-      title={t('desk_title')}
+      title={data && valid ? data.name : t('desk_title')}
+      maxWidth={1000}
       actions={
         <Button component={RouterLink} to="/front-desks" startIcon={<ArrowBack />}>
           {t('back')}
         </Button>
       }
     >
-      <Alert severity="info" sx={{ mb: 2 }}>
-        {t('common:read_only_notice')}
-      </Alert>
-      <QueryState data={valid ? data : undefined} error={error} isLoading={isLoading} empty={t('not_found')}>
-        {(desk) => <DeskDetails desk={desk} />}
+      <QueryState
+        data={valid ? data : undefined}
+        error={error}
+        isLoading={isLoading}
+        empty={t('not_found')}
+        notFound={t('not_found')}
+      >
+        {(desk) => <DeskEditor desk={desk} />}
       </QueryState>
     </PageFrame>
   );

@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -8,24 +8,77 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import Add from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
-import { useGetDesksQuery } from '../api';
 import { ActiveChip } from '../../../components/ActiveChip';
+import {
+  useCreateClosureMutation,
+  useDeleteClosureMutation,
+  useGetClosuresQuery,
+  useGetDesksQuery,
+} from '../api';
+import { ClosureList } from '../components/ClosureList';
+import { Section } from '../components/Section';
+import { ClosureForm } from '../forms/ClosureForm';
+import { useScheduleChange } from '../hooks/useScheduleChange';
 
-/** /front-desks (admin): the desks, read-only for now (management is a later issue). */
+/** Closures of every desk (GET/POST /closures, DELETE /closure/{id}). */
+function GlobalClosures() {
+  const { t } = useTranslation('desks');
+  const { data, error, isLoading } = useGetClosuresQuery();
+  const [createClosure] = useCreateClosureMutation();
+  const [deleteClosure] = useDeleteClosureMutation();
+  const { change, report, dialog } = useScheduleChange();
+  return (
+    <Section title={t('global_closures')}>
+      <QueryState data={data} error={error} isLoading={isLoading} empty="" isEmpty={() => false}>
+        {(closures) => (
+          <ClosureList
+            label={t('global_closures')}
+            closures={closures}
+            onDelete={(index) => {
+              const closure = closures[index];
+              if (closure) void deleteClosure(closure.id).then((outcome) => report(outcome, t('saved')));
+            }}
+          />
+        )}
+      </QueryState>
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+        {t('closure.add_title')}
+      </Typography>
+      <ClosureForm
+        onAdd={async (closure) =>
+          report(
+            await change((affectedAppointments) => createClosure({ ...closure, affectedAppointments })),
+            t('saved'),
+          )
+        }
+      />
+      {dialog}
+    </Section>
+  );
+}
+
+/** /front-desks (admin): the desks with state and agenda label, a new-desk action, closures of all desks. */
 export default function DesksPage() {
   const { t } = useTranslation('desks');
   const { data, error, isLoading } = useGetDesksQuery();
   return (
-    <PageFrame title={t('title')}>
-      <Alert severity="info" sx={{ mb: 2 }}>
-        {t('common:read_only_notice')}
-      </Alert>
+    <PageFrame
+      title={t('title')}
+      maxWidth={1000}
+      actions={
+        <Button component={RouterLink} to="/front-desks/new" variant="contained" startIcon={<Add />}>
+          {t('new')}
+        </Button>
+      }
+    >
       <QueryState data={data} error={error} isLoading={isLoading} empty={t('empty')}>
         {(desks) => (
-          <TableContainer component={Paper} variant="outlined">
+          <TableContainer component={Paper} variant="outlined" sx={{ mb: 3 }}>
             <Table aria-label={t('title')}>
               <TableHead>
                 <TableRow>
@@ -53,6 +106,7 @@ export default function DesksPage() {
           </TableContainer>
         )}
       </QueryState>
+      <GlobalClosures />
     </PageFrame>
   );
 }

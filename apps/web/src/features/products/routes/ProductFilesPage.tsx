@@ -42,7 +42,13 @@ export default function ProductFilesPage() {
       <Alert severity="info" sx={{ mb: 2 }}>
         {t('common:read_only_notice')}
       </Alert>
-      <QueryState data={id ? data : undefined} error={error} isLoading={isLoading} empty={t('not_found')}>
+      <QueryState
+        data={id ? data : undefined}
+        error={error}
+        isLoading={isLoading}
+        empty={t('not_found')}
+        notFound={t('not_found')}
+      >
         {(product) => (
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
             <Typography variant="h6" component="h2">

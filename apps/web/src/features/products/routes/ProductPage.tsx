@@ -83,7 +83,13 @@ export default function ProductPage() {
       <Alert severity="info" sx={{ mb: 2 }}>
         {t('common:read_only_notice')}
       </Alert>
-      <QueryState data={id ? data : undefined} error={error} isLoading={isLoading} empty={t('not_found')}>
+      <QueryState
+        data={id ? data : undefined}
+        error={error}
+        isLoading={isLoading}
+        empty={t('not_found')}
+        notFound={t('not_found')}
+      >
         {(product) => <ProductDetails product={product} />}
       </QueryState>
     </PageFrame>

@@ -1,7 +1,7 @@
 import { useController, type Control } from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { OfferedLanguage } from '../../../app/session/useOfferedLanguages';
+import type { OfferedLanguage } from '../../../session/useOfferedLanguages';
 import type { ProfileFormValues } from '../profileForm';
 
 /** The user's language (used for mails and as the interface language when no ui locale is set). */

@@ -17,12 +17,31 @@ export const de: AppointmentTexts = {
     subject: 'Erinnerung: Ihr Termin am {date}',
     intro: 'Wir erinnern Sie an Ihren Termin morgen.',
   },
+  scheduleCancellation: {
+    subject: 'Ihr Termin am {date} kann leider nicht stattfinden',
+    intro:
+      'Es tut uns leid: Wir müssen Ihren Termin absagen, weil der Schalter zu dieser Zeit nicht verfügbar ist und kein anderer Schalter Sie empfangen kann.',
+    reasonLabel: 'Grund',
+    reasons: {
+      closure: 'Der Schalter ist zu dieser Zeit geschlossen.',
+      hours: 'Die Öffnungszeiten des Schalters haben sich geändert.',
+      desk_inactive: 'Der Schalter wurde außer Betrieb genommen.',
+      desk_deleted: 'Der Schalter wurde aufgelöst.',
+    },
+    rebook: 'Einen neuen Termin für dieselben Produkte buchen',
+  },
+  footer: { phone: 'Telefon', email: 'E-Mail', website: 'Website' },
   details: {
     date: 'Datum',
     time: 'Uhrzeit',
     desk: 'Schalter',
     products: 'Produkte',
     reference: 'Terminnummer',
+    checkInCode: 'Check-in-Code',
+  },
+  checkIn: {
+    text: 'Zeigen Sie diesen Code oder den QR-Code am Schalter, damit wir wissen, dass Sie da sind.',
+    qrAlt: 'QR-Code mit Ihrem Check-in-Code',
   },
   links: { edit: 'Termin ändern', cancel: 'Termin absagen' },
   calendarTitle: 'Termin am Schalter',
@@ -38,8 +57,13 @@ export const de: AppointmentTexts = {
       phone: 'Telefon',
       products: 'Produkte',
       status: 'Status',
-      reference: 'Nummer',
+      checkInCode: 'Check-in-Code',
     },
-    statuses: { confirmed: 'bestätigt', checked_in: 'eingecheckt', cancelled: 'abgesagt' },
+    statuses: {
+      confirmed: 'bestätigt',
+      checked_in: 'eingecheckt',
+      no_show: 'nicht erschienen',
+      cancelled: 'abgesagt',
+    },
   },
 };

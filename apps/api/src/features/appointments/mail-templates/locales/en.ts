@@ -17,12 +17,31 @@ export const en: AppointmentTexts = {
     subject: 'Reminder: your appointment on {date}',
     intro: 'This is a reminder of your appointment tomorrow.',
   },
+  scheduleCancellation: {
+    subject: 'Unfortunately your appointment on {date} cannot go ahead',
+    intro:
+      'We are sorry: we have to cancel your appointment, because the desk is not available at that time and no other desk can receive you.',
+    reasonLabel: 'Reason',
+    reasons: {
+      closure: 'The desk is closed at that time.',
+      hours: 'The opening hours of the desk have changed.',
+      desk_inactive: 'The desk has been taken out of service.',
+      desk_deleted: 'The desk has been removed.',
+    },
+    rebook: 'Book a new appointment for the same products',
+  },
+  footer: { phone: 'Phone', email: 'E-mail', website: 'Website' },
   details: {
     date: 'Date',
     time: 'Time',
     desk: 'Desk',
     products: 'Products',
     reference: 'Appointment number',
+    checkInCode: 'Check-in code',
+  },
+  checkIn: {
+    text: 'Show this code or the QR code at the desk so we know you have arrived.',
+    qrAlt: 'QR code with your check-in code',
   },
   links: { edit: 'Change appointment', cancel: 'Cancel appointment' },
   calendarTitle: 'Appointment at the desk',
@@ -38,8 +57,13 @@ export const en: AppointmentTexts = {
       phone: 'Phone',
       products: 'Products',
       status: 'Status',
-      reference: 'Number',
+      checkInCode: 'Check-in code',
     },
-    statuses: { confirmed: 'confirmed', checked_in: 'checked in', cancelled: 'cancelled' },
+    statuses: {
+      confirmed: 'confirmed',
+      checked_in: 'checked in',
+      no_show: 'no-show',
+      cancelled: 'cancelled',
+    },
   },
 };

@@ -16,12 +16,32 @@ export const nl = {
     subject: 'Herinnering: uw afspraak op {date}',
     intro: 'Wij herinneren u aan uw afspraak van morgen.',
   },
+  scheduleCancellation: {
+    subject: 'Uw afspraak op {date} kan helaas niet doorgaan',
+    intro:
+      'Het spijt ons: wij moeten uw afspraak annuleren, omdat de balie op dat moment niet beschikbaar is en geen andere balie u kan ontvangen.',
+    reasonLabel: 'Reden',
+    reasons: {
+      closure: 'De balie is op dat moment gesloten.',
+      hours: 'De openingstijden van de balie zijn gewijzigd.',
+      desk_inactive: 'De balie is buiten gebruik gesteld.',
+      desk_deleted: 'De balie is opgeheven.',
+    },
+    rebook: 'Maak een nieuwe afspraak voor dezelfde producten',
+  },
+  /** Lines of every appointment mail's footer. */
+  footer: { phone: 'Telefoon', email: 'E-mail', website: 'Website' },
   details: {
     date: 'Datum',
     time: 'Tijd',
     desk: 'Balie',
     products: 'Producten',
     reference: 'Afspraaknummer',
+    checkInCode: 'Incheckcode',
+  },
+  checkIn: {
+    text: 'Laat deze code of de QR-code zien bij de balie; dan weten we dat u er bent.',
+    qrAlt: 'QR-code met uw incheckcode',
   },
   links: {
     edit: 'Afspraak wijzigen',
@@ -40,9 +60,14 @@ export const nl = {
       phone: 'Telefoon',
       products: 'Producten',
       status: 'Status',
-      reference: 'Nummer',
+      checkInCode: 'Incheckcode',
     },
-    statuses: { confirmed: 'bevestigd', checked_in: 'ingecheckt', cancelled: 'geannuleerd' },
+    statuses: {
+      confirmed: 'bevestigd',
+      checked_in: 'ingecheckt',
+      no_show: 'niet verschenen',
+      cancelled: 'geannuleerd',
+    },
   },
 };
 export type AppointmentTexts = typeof nl;

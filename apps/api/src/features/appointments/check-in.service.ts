@@ -1,0 +1,129 @@
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Appointment, PatchAppointmentRequest } from '@balie/shared';
+import { localDateOf } from '@balie/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/client.js';
+import { appointments, CODE_HOLDING_STATUSES } from '../../db/schema/index.js';
+import { isAdmin } from '../../http/auth.js';
+import { httpError, validationError } from '../../http/errors.js';
+import { isOwner, lockAppointment } from './access.js';
+import { auditAppointment } from './audit.js';
+import type { AppointmentRow } from './repository.js';
+import { present } from './presenter.js';
+
+/** Why a check-in or no-show cannot happen: the 409's message and its `errors[].message` key. */
+const REFUSALS = {
+  already_checked_in: 'This appointment has already been checked in',
+  cancelled: 'This appointment has been cancelled',
+  no_show: 'This appointment has been marked as a no-show',
+  not_today: 'This appointment is on another day',
+  not_started: 'This appointment has not started yet',
+} as const;
+type Refusal = keyof typeof REFUSALS;
+
+function refuse(property: string, reason: Refusal): never {
+  throw httpError('change_not_possible', REFUSALS[reason], [{ property, message: reason }]);
+}
+
+/** The reason a row that is not confirmed can no longer be checked in or marked. */
+function stateRefusal(row: AppointmentRow): Refusal | null {
+  if (row.status === 'checked_in') return 'already_checked_in';
+  if (row.status === 'cancelled') return 'cancelled';
+  if (row.status === 'no_show') return 'no_show';
+  return null;
+}
+
+function isToday(app: FastifyInstance, row: AppointmentRow): boolean {
+  const zone = app.config.providerTimezone;
+  return localDateOf(row.during.from.getTime(), zone) === localDateOf(Date.now(), zone);
+}
+
+async function markCheckedIn(tx: Tx, request: FastifyRequest, row: AppointmentRow): Promise<AppointmentRow> {
+  const [updated] = await tx
+    .update(appointments)
+    .set({ status: 'checked_in', checkedInAt: new Date() })
+    .where(eq(appointments.id, row.id))
+    .returning();
+  await auditAppointment(tx, request, 'appointment_checked_in', row.id, {
+    status: { before: row.status, after: 'checked_in' },
+  });
+  return updated!;
+}
+
+/** GET /appointment/{id}/check-in: an admin any day, the owner on the day; only a confirmed one. */
+export async function checkIn(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: number,
+): Promise<Appointment> {
+  const row = await app.db.transaction(async (tx) => {
+    const current = await lockAppointment(tx, id);
+    const admin = isAdmin(request.user);
+    if (!admin && !isOwner(request.user, current)) throw httpError('forbidden');
+    const refusal = stateRefusal(current);
+    if (refusal) refuse('id', refusal);
+    if (!admin && !isToday(app, current)) refuse('id', 'not_today');
+    return markCheckedIn(tx, request, current);
+  });
+  return present(app, request, row);
+}
+
+/**
+ * POST /appointments/check-in (admin): the code (already normalised by the schema) names the active
+ * appointment holding it, or else the latest one that held it, so a spent code says why it is spent.
+ * Only today's appointments: staff scanning at the desk must not check in tomorrow's visitor.
+ */
+export async function checkInByCode(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  code: string,
+): Promise<Appointment> {
+  const row = await app.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(appointments)
+      .where(and(eq(appointments.checkInCode, code), ne(appointments.status, 'reserved')))
+      .orderBy(desc(sql`${inArray(appointments.status, [...CODE_HOLDING_STATUSES])}`), desc(appointments.id))
+      .limit(1)
+      .for('update');
+    if (!current) throw httpError('not_found', 'No appointment has this check-in code');
+    const refusal = stateRefusal(current);
+    if (refusal) refuse('code', refusal);
+    if (!isToday(app, current)) refuse('code', 'not_today');
+    return markCheckedIn(tx, request, current);
+  });
+  return present(app, request, row);
+}
+
+/**
+ * PATCH /appointment/{id} { newStatus: "no_show" }: staff only, once the appointment has started, and
+ * only from confirmed. It changes nothing else, so it takes no other fields.
+ */
+export async function markNoShow(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: number,
+  body: PatchAppointmentRequest,
+): Promise<Appointment> {
+  if (!isAdmin(request.user)) throw httpError(request.user || body.token ? 'forbidden' : 'unauthorized');
+  const extra = Object.keys(body).find(
+    (k) => k !== 'newStatus' && body[k as keyof typeof body] !== undefined,
+  );
+  if (extra) throw validationError(extra, 'not_with_no_show');
+  const row = await app.db.transaction(async (tx) => {
+    const current = await lockAppointment(tx, id);
+    const refusal = stateRefusal(current);
+    if (refusal) refuse('newStatus', refusal);
+    if (current.during.from.getTime() > Date.now()) refuse('newStatus', 'not_started');
+    const [updated] = await tx
+      .update(appointments)
+      .set({ status: 'no_show' })
+      .where(eq(appointments.id, id))
+      .returning();
+    await auditAppointment(tx, request, 'appointment_no_show', id, {
+      status: { before: current.status, after: 'no_show' },
+    });
+    return updated!;
+  });
+  return present(app, request, row);
+}

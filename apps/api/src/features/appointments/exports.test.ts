@@ -1,0 +1,164 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { appointmentItems, appointments } from '../../db/schema/index.js';
+import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
+import { newCheckInCode } from './check-in-code.js';
+import { PDF_FONTS } from './exports.js';
+
+/** Tuesday 12 March 2030, 07:00 in Amsterdam: every appointment below is today. */
+const NOW = new Date('2030-03-12T06:00:00Z');
+const MINUTE = 60_000;
+/** Visitors in every script the PDF must print (DESIGN §4 *Exports*). */
+const NAMES = [
+  { initials: 'L.', lastName: 'Wałęsa' },
+  { initials: 'T.', lastName: 'Nguyễn' },
+  { initials: 'E.', lastName: 'Öztürk' },
+  { initials: 'Κ.', lastName: 'Παπαδόπουλος' },
+  { initials: 'И.', lastName: 'Петров' },
+  { initials: '', lastName: 'محمد' },
+];
+
+/** The text of every page, as a reader would copy it (pdf.js puts right-to-left runs in logical order). */
+async function pdfText(pdf: Uint8Array): Promise<string> {
+  const doc = await getDocument({ data: pdf, useSystemFonts: false }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join('\n'));
+  }
+  await doc.destroy();
+  // Arabic is drawn with its joined (presentation) forms; NFKC maps them back to the letters.
+  return pages.join('\n').normalize('NFKC');
+}
+
+describe.each(testDatabases)("today's exports on %s", (kind) => {
+  let t: TestApp;
+  let admin: Session;
+  let user: Session;
+  const ids: number[] = [];
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    t = await createTestApp({ kind });
+    admin = await loginAs(t.app, 'admin');
+    user = await loginAs(t.app, 'user');
+    const people = [
+      ...NAMES,
+      { initials: '', lastName: '=HYPERLINK("http://evil")' },
+      { initials: '', lastName: 'Gone', status: 'cancelled' as const },
+    ];
+    for (const [i, p] of people.entries()) {
+      // Later people first, alternating desks: the exports must sort them.
+      const from = new Date(NOW.getTime() + (180 - i * 12) * MINUTE);
+      const [row] = await t.database.db
+        .insert(appointments)
+        .values({
+          reservationId: crypto.randomUUID(),
+          status: 'status' in p ? p.status : 'confirmed',
+          deskId: (i % 2) + 1,
+          during: { from, until: new Date(from.getTime() + 12 * MINUTE) },
+          groupKey: crypto.randomUUID(),
+          initials: p.initials,
+          lastName: p.lastName,
+          email: `v${i}@example.org`,
+          phone: i === 0 ? '+31 20 1234567' : '020 1234567',
+          checkInCode: newCheckInCode(),
+        })
+        .returning();
+      await t.database.db
+        .insert(appointmentItems)
+        .values({ appointmentId: row!.id, productId: 1, amount: 1 });
+      ids.push(row!.id);
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+    vi.useRealTimers();
+  });
+  const get = (url: string, headers: Record<string, string> = admin.headers) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  it('writes afspraken.csv: BOM, semicolons, a header, one row per non-cancelled appointment in time order', async () => {
+    const res = await get('/api/appointments/today/csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="afspraken.csv"');
+    const bytes = res.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const records: string[][] = parse(bytes.subarray(3).toString('utf8'), { delimiter: ';' });
+    expect(records[0]).toEqual([
+      'Tijd',
+      'Tot',
+      'Balie',
+      'Naam',
+      'E-mail',
+      'Telefoon',
+      'Producten',
+      'Status',
+      'Incheckcode',
+    ]);
+    const rows = records.slice(1);
+    expect(rows).toHaveLength(NAMES.length + 1);
+    expect(rows.map((r) => r[0])).toEqual(rows.map((r) => r[0]).sort());
+    expect(rows.map((r) => r[3])).not.toContain('Gone');
+    expect(rows.map((r) => r[3])).toEqual(expect.arrayContaining(['L. Wałęsa', 'И. Петров', 'محمد']));
+    // A formula or a leading + would run in a spreadsheet: both get an apostrophe.
+    expect(rows.map((r) => r[3])).toContain(`'=HYPERLINK("http://evil")`);
+    expect(rows.find((r) => r[3] === 'L. Wałęsa')![5]).toBe("'+31 20 1234567");
+    const wałęsa = rows.find((r) => r[3] === 'L. Wałęsa')!;
+    expect(wałęsa[7]).toBe('bevestigd');
+    expect(wałęsa[8]).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+    const english = parse((await get('/api/appointments/today/csv?language=en')).body.slice(1), {
+      delimiter: ';',
+    }) as string[][];
+    expect(english[0]![8]).toBe('Check-in code');
+    expect((await get('/api/appointments/today/csv', user.headers)).statusCode).toBe(403);
+    expect((await get('/api/appointments/today/csv?language=fr')).json().errors[0].property).toBe('language');
+  });
+
+  it('writes afspraken.pdf with an embedded font that prints every script, per desk in time order', async () => {
+    const res = await get('/api/appointments/today/pdf?language=en');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="afspraken.pdf"');
+    const text = await pdfText(new Uint8Array(res.rawPayload));
+    expect(text).toContain('Tuesday 12 March 2030');
+    for (const { lastName } of NAMES) expect(text).toContain(lastName.normalize('NFKC'));
+    expect(text).not.toContain('Gone');
+    // Each desk's heading, then its own appointments in time order.
+    const desk1 = text.indexOf('Balie 1');
+    const desk2 = text.indexOf('Balie 2');
+    expect(desk1).toBeGreaterThanOrEqual(0);
+    expect(desk2).toBeGreaterThan(desk1);
+    const at = (name: string) => text.indexOf(name.normalize('NFKC'));
+    // Desk 1 holds people 0, 2, 4, 6 (booked later to earlier): Петров before Öztürk before Wałęsa.
+    expect(at('Петров')).toBeLessThan(at('Öztürk'));
+    expect(at('Öztürk')).toBeLessThan(at('Wałęsa'));
+    expect(at('Wałęsa')).toBeLessThan(desk2);
+    expect(at('Nguyễn')).toBeGreaterThan(desk2);
+    // The font is embedded (a subset), never one of pdfkit's standard 14.
+    const raw = res.rawPayload.toString('latin1');
+    expect(raw).toMatch(/\/FontFile2/);
+    expect(raw).not.toMatch(/\/BaseFont \/Helvetica/);
+  });
+
+  it('answers a failed generation with a JSON 500 the client shows as "Generation failed", never half a file', async () => {
+    // A font file that is not a font makes pdfkit throw half-way, like any real failure would.
+    const bad = path.join(t.config.dataDir, 'not-a-font.ttf');
+    writeFileSync(bad, 'not a font');
+    const good = PDF_FONTS.regular;
+    PDF_FONTS.regular = bad;
+    try {
+      const res = await get('/api/appointments/today/pdf');
+      expect(res.statusCode).toBe(500);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['content-disposition']).toBeUndefined();
+      expect(res.json()).toEqual({ code: 'internal_error', message: 'Generation failed' });
+    } finally {
+      PDF_FONTS.regular = good;
+    }
+    expect((await get('/api/appointments/today/pdf')).statusCode).toBe(200);
+  });
+});

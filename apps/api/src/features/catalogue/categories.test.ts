@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productCategorySchema } from '@balie/shared';
+import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
+import { auditOf } from '../desks/test-support/schedule.js';
+
+describe.each(testDatabases)('product categories on %s', (kind) => {
+  let t: TestApp;
+  let admin: Session;
+  let user: Session;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+    admin = await loginAs(t.app, 'admin');
+    user = await loginAs(t.app, 'user');
+  });
+  afterAll(() => t?.close());
+
+  const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, s: Session | null, payload?: object) =>
+    t.app.inject({ method, url: `/api${url}`, payload, headers: s?.headers ?? {} });
+  const list = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/product-categories' })).json<
+      Array<{ id: number; name: string; position: number }>
+    >();
+
+  it('creates a category last, renames and moves it, audited', async () => {
+    const created = await call('POST', '/product-categories', admin, { name: '  Parkeren ' });
+    expect(created.statusCode, created.body).toBe(201);
+    const c = productCategorySchema.strict().parse(created.json());
+    expect(c.name).toBe('Parkeren');
+    expect((await list()).at(-1)).toEqual(c);
+
+    const moved = await call('PATCH', `/product-category/${c.id}`, admin, {
+      name: 'Parkeren en vervoer',
+      position: -0,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toEqual({ id: c.id, name: 'Parkeren en vervoer', position: 0 });
+    // Listed by position, then id: now before every category with a higher position.
+    const after = await list();
+    const later = after.filter((x) => x.position > 0).map((x) => after.indexOf(x));
+    expect(after.findIndex((x) => x.id === c.id)).toBeLessThan(Math.min(...later));
+
+    expect((await auditOf(t.database.db, 'product_category_created', c.id))[0]?.details).toEqual({
+      changes: { name: { before: null, after: 'Parkeren' }, position: { before: null, after: c.position } },
+    });
+    expect((await auditOf(t.database.db, 'product_category_updated', c.id))[0]?.details).toEqual({
+      changes: {
+        name: { before: 'Parkeren', after: 'Parkeren en vervoer' },
+        position: { before: c.position, after: 0 },
+      },
+    });
+  });
+
+  it('deletes an empty category and answers 409 category_not_empty for one with products', async () => {
+    const c = (await call('POST', '/product-categories', admin, { name: 'Leeg', position: 5 })).json();
+    expect(c.position).toBe(5);
+    expect((await call('DELETE', `/product-category/${c.id}`, admin)).statusCode).toBe(204);
+    expect((await list()).map((x) => x.id)).not.toContain(c.id);
+    expect(await auditOf(t.database.db, 'product_category_deleted', c.id)).toHaveLength(1);
+    expect((await call('DELETE', `/product-category/${c.id}`, admin)).statusCode).toBe(404);
+
+    const full = await call('DELETE', '/product-category/1', admin);
+    expect(full.statusCode).toBe(409);
+    expect(full.json().code).toBe('category_not_empty');
+  });
+
+  it('answers guests 401 and users 403', async () => {
+    for (const [s, status] of [
+      [null, 401],
+      [user, 403],
+    ] as const) {
+      expect((await call('POST', '/product-categories', s, { name: 'X' })).statusCode).toBe(status);
+      expect((await call('PATCH', '/product-category/1', s, { name: 'X' })).statusCode).toBe(status);
+      expect((await call('DELETE', '/product-category/3', s)).statusCode).toBe(status);
+    }
+  });
+
+  it.each([
+    ['POST', '/product-categories', {}, 'name', 'required'],
+    ['POST', '/product-categories', { name: ' ' }, 'name', 'required'],
+    ['POST', '/product-categories', { name: 'x'.repeat(101) }, 'name', 'too_long'],
+    ['POST', '/product-categories', { name: 'A', position: -1 }, 'position', 'too_small'],
+    ['PATCH', '/product-category/1', { position: 'first' }, 'position', 'invalid_type'],
+    ['PATCH', '/product-category/1', { colour: 'red' }, 'body', 'unknown_property'],
+    ['PATCH', '/product-category/0', { name: 'A' }, 'id', 'invalid_id'],
+  ] as const)('%s %s %j answers 400 naming %s', async (method, url, body, property, message) => {
+    const res = await call(method, url, admin, body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toContainEqual({ property, message });
+  });
+
+  it('answers 404 for an unknown category', async () => {
+    expect((await call('PATCH', '/product-category/9999', admin, { name: 'A' })).statusCode).toBe(404);
+  });
+});

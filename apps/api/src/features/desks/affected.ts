@@ -1,0 +1,275 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  BOOKING_WINDOW_MONTHS,
+  desksForInterval,
+  localDateOf,
+  localDay,
+  parseHm,
+  type AffectedAppointmentsDecision,
+  type AvailabilityInput,
+} from '@balie/shared';
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../../audit/audit.js';
+import { queryRows, type Tx } from '../../db/client.js';
+import { appointments, closures } from '../../db/schema/index.js';
+import { httpError } from '../../http/errors.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { deskDayLockKey } from '../booking/reservations.service.js';
+import { loadBusy, loadSchedule, type BookableDesk, type Schedule } from '../booking/schedule.repository.js';
+import { APPOINTMENT_MAIL } from '../appointments/mail-templates/kinds.js';
+import { toAppointment } from '../appointments/presenter.js';
+import { deleteChangeHolds, viewsOf, type AppointmentRow } from '../appointments/repository.js';
+
+const MINUTE = 60_000;
+const NO_OVERFLOW = { morning: 0, afternoon: 0, evening: 0 };
+
+/** Why appointments left the schedule; the cancellation mail names it (mail-templates, `reasons`). */
+export type ScheduleChangeCause = 'closure' | 'hours' | 'desk_inactive' | 'desk_deleted';
+
+export interface ScheduleChange {
+  /** The desks whose bookings the change may strand; null for every desk (a closure of every desk). */
+  deskIds: number[] | null;
+  /** Only bookings overlapping this local date can be stranded (a closure of one date). */
+  date?: string;
+  /** A desk being deleted: it takes nobody, and everything on it is stranded. */
+  removedDeskId?: number;
+  decision: AffectedAppointmentsDecision | undefined;
+  actorUserId: number;
+  ip: string;
+}
+
+export interface SettledAppointments {
+  kept: number[];
+  reassigned: Array<{ id: number; fromDeskId: number; toDeskId: number }>;
+  cancelled: number[];
+  releasedHolds: number;
+}
+
+/** The schedule in force, read in the change's transaction before it writes anything. */
+export function scheduleBeforeChange(app: FastifyInstance, tx: Tx): Promise<Schedule> {
+  return loadSchedule(tx, localDateOf(Date.now(), app.config.providerTimezone));
+}
+
+/**
+ * Call after the change is written, inside its transaction, with the schedule from before it: decides
+ * what happens to the bookings the change newly leaves outside the schedule. Ones that were outside
+ * already (kept by an earlier decision) are not asked about again, except on a desk being deleted.
+ */
+export async function settleAffectedAppointments(
+  app: FastifyInstance,
+  tx: Tx,
+  before: Schedule,
+  change: ScheduleChange,
+): Promise<SettledAppointments> {
+  const now = Date.now();
+  const zone = app.config.providerTimezone;
+  const loaded = await loadSchedule(tx, localDateOf(now, zone));
+  const schedule: Schedule = {
+    ...loaded,
+    desks: loaded.desks.filter((d) => d.id !== change.removedDeskId),
+  };
+  const input = (durationMinutes: number, desks: readonly BookableDesk[]): AvailabilityInput => ({
+    zone,
+    now,
+    stepMinutes: app.config.slotStepMinutes,
+    windowMonths: BOOKING_WINDOW_MONTHS,
+    durationMinutes,
+    desks,
+    closures: schedule.closures,
+    busy: [],
+  });
+  const minutesOf = (r: AppointmentRow) =>
+    Math.round((r.during.until.getTime() - r.during.from.getTime()) / MINUTE);
+  /** Inside its desk's hours and clear of closures; quotas do not count (the booking was allowed when made). */
+  const insideOf = (s: Schedule, r: AppointmentRow) => {
+    const desk = s.desks.find((d) => d.id === r.deskId);
+    if (!desk) return false;
+    const open = { ...desk, overflow: NO_OVERFLOW, overflowPeriods: [] };
+    return (
+      desksForInterval({ ...input(minutesOf(r), [open]), closures: s.closures }, r.during.from.getTime())
+        .length > 0
+    );
+  };
+
+  const scope = change.deskIds === null ? [] : [inArray(appointments.deskId, change.deskIds)];
+  if (change.date) {
+    const day = localDay(zone, change.date);
+    scope.push(
+      sql`${appointments.during} && tstzrange(${new Date(day.start).toISOString()}::timestamptz, ${new Date(day.end).toISOString()}::timestamptz)`,
+    );
+  }
+  const at = new Date(now).toISOString();
+  // Confirmed appointments still to start, and holds still valid: locked, so nobody moves them meanwhile.
+  const upcoming = await tx
+    .select()
+    .from(appointments)
+    .where(
+      and(
+        sql`((${appointments.status} = 'confirmed' AND lower(${appointments.during}) > ${at}::timestamptz)
+          OR (${appointments.status} = 'reserved' AND ${appointments.validTill} > ${at}::timestamptz))`,
+        ...scope,
+      ),
+    )
+    .orderBy(asc(appointments.id))
+    .for('update');
+  const outside = upcoming.filter((r) => !insideOf(schedule, r));
+  // Holds (a visitor still choosing, or a pending change) in what is no longer open are released: the
+  // visitor's confirm then answers reservation_expired and they choose again (decision 0151).
+  const holds = outside.filter((r) => r.status === 'reserved').map((r) => r.id);
+  if (holds.length > 0) await tx.delete(appointments).where(inArray(appointments.id, holds));
+  const stranded = outside.filter(
+    (r) =>
+      r.status === 'confirmed' &&
+      r.during.from.getTime() > now &&
+      (r.deskId === change.removedDeskId || insideOf(before, r)),
+  );
+  const settled: SettledAppointments = {
+    kept: [],
+    reassigned: [],
+    cancelled: [],
+    releasedHolds: holds.length,
+  };
+  if (stranded.length === 0) return settled;
+
+  if (change.decision === undefined) {
+    const views = await viewsOf(tx, stranded);
+    const error = httpError('appointments_affected');
+    error.extra = { appointments: views.map((v) => toAppointment(v, app.config, { admin: true })) };
+    throw error;
+  }
+  if (change.decision === 'keep') {
+    settled.kept = stranded.map((r) => r.id);
+    return settled;
+  }
+
+  const causeOf = await causes(tx, zone, schedule, change, stranded);
+  for (const row of stranded) {
+    const { cause, reason } = causeOf(row);
+    const toDeskId = await reassign(app, tx, row, schedule, (desks) => input(minutesOf(row), desks));
+    const audit = {
+      actorUserId: change.actorUserId,
+      ip: change.ip,
+      subjectType: 'appointment',
+      subjectId: row.id,
+    };
+    if (toDeskId !== null) {
+      await enqueueMail(tx, APPOINTMENT_MAIL.change, { appointmentId: row.id });
+      await recordAudit(tx, {
+        ...audit,
+        action: 'appointment_reassigned',
+        details: { cause, changes: { deskId: { before: row.deskId, after: toDeskId } } },
+      });
+      settled.reassigned.push({ id: row.id, fromDeskId: row.deskId, toDeskId });
+      continue;
+    }
+    await deleteChangeHolds(tx, row.id);
+    await tx
+      .update(appointments)
+      .set({ status: 'cancelled', cancelledAt: new Date(now), sequence: row.sequence + 1 })
+      .where(eq(appointments.id, row.id));
+    await enqueueMail(tx, APPOINTMENT_MAIL.scheduleCancellation, {
+      appointmentId: row.id,
+      cause,
+      ...(reason ? { reason } : {}),
+    });
+    await recordAudit(tx, {
+      ...audit,
+      action: 'appointment_cancelled',
+      details: {
+        cause,
+        ...(reason ? { reason } : {}),
+        changes: { status: { before: 'confirmed', after: 'cancelled' } },
+      },
+    });
+    settled.cancelled.push(row.id);
+  }
+  return settled;
+}
+
+/**
+ * Why each stranded appointment left the schedule, for its cancellation mail: its desk deleted or
+ * deactivated, a closure over it (with the closure's reason), or else changed opening hours.
+ */
+async function causes(
+  tx: Tx,
+  zone: string,
+  schedule: Schedule,
+  change: ScheduleChange,
+  stranded: readonly AppointmentRow[],
+): Promise<(row: AppointmentRow) => { cause: ScheduleChangeCause; reason: string | null }> {
+  const dates = [...new Set(stranded.map((r) => localDateOf(r.during.from.getTime(), zone)))];
+  const rows = await tx.select().from(closures).where(inArray(closures.date, dates));
+  return (row) => {
+    if (row.deskId === change.removedDeskId) return { cause: 'desk_deleted', reason: null };
+    if (!schedule.desks.some((d) => d.id === row.deskId)) return { cause: 'desk_inactive', reason: null };
+    const day = localDay(zone, localDateOf(row.during.from.getTime(), zone));
+    const closure = rows.find((c) => {
+      if (c.date !== day.date || (c.deskId !== null && c.deskId !== row.deskId)) return false;
+      if (c.type === 'whole_day' || !c.fromTime || !c.untilTime) return true;
+      const from = day.at(parseHm(c.fromTime.slice(0, 5)));
+      const until = day.at(parseHm(c.untilTime.slice(0, 5)));
+      return from < row.during.until.getTime() && row.during.from.getTime() < until;
+    });
+    return closure ? { cause: 'closure', reason: closure.reason } : { cause: 'hours', reason: null };
+  };
+}
+
+function isExclusionViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23P01') return true;
+  }
+  return false;
+}
+
+/**
+ * Moves one appointment, same interval, to another active desk that is open and free for it within its
+ * quota: candidates most preferred first, each rechecked under its desk-day lock (the lock bookings take),
+ * the exclusion constraint having the last word (a savepoint keeps a violation from aborting the rest).
+ * Returns the new desk, or null when no desk can take it.
+ */
+async function reassign(
+  app: FastifyInstance,
+  tx: Tx,
+  row: AppointmentRow,
+  schedule: Schedule,
+  input: (desks: readonly BookableDesk[]) => AvailabilityInput,
+): Promise<number | null> {
+  const zone = app.config.providerTimezone;
+  const start = row.during.from.getTime();
+  const date = localDateOf(start, zone);
+  const day = localDay(zone, date);
+  const others = schedule.desks.filter((d) => d.id !== row.deskId);
+  const busyOf = (deskIds?: number[]) =>
+    loadBusy(tx, {
+      from: new Date(day.start),
+      until: new Date(day.end),
+      now: new Date(input([]).now),
+      exceptGroup: row.groupKey,
+      ...(deskIds ? { deskIds } : {}),
+    });
+  const candidates = desksForInterval({ ...input(others), busy: await busyOf() }, start);
+  for (const deskId of candidates) {
+    await queryRows(tx, sql`SELECT pg_advisory_xact_lock(${deskDayLockKey(deskId, date)}::bigint)`);
+    const desk = others.filter((d) => d.id === deskId);
+    // Whoever held the lock before has committed: read that desk's day again.
+    if (desksForInterval({ ...input(desk), busy: await busyOf([deskId]) }, start).length === 0) continue;
+    try {
+      await tx.transaction(async (sp) => {
+        // Expired holds still count for the exclusion constraint until they are deleted.
+        await sp.execute(
+          sql`DELETE FROM appointments WHERE desk_id = ${deskId} AND status = 'reserved'
+                 AND valid_till <= ${new Date(input([]).now).toISOString()}::timestamptz
+                 AND during && tstzrange(${row.during.from.toISOString()}::timestamptz, ${row.during.until.toISOString()}::timestamptz)`,
+        );
+        await sp
+          .update(appointments)
+          .set({ deskId, sequence: row.sequence + 1 })
+          .where(eq(appointments.id, row.id));
+      });
+      return deskId;
+    } catch (err) {
+      if (!isExclusionViolation(err)) throw err;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organisationSchema } from '@balie/shared';
+import { DEMO_ORGANISATION } from '../../demo/seed.js';
+import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
+import { availableDays } from '../booking/test-support/helpers.js';
+import { auditOf, book, mailsOf } from '../desks/test-support/schedule.js';
+
+describe.each(testDatabases)('organisation on %s', (kind) => {
+  let t: TestApp;
+  let admin: Session;
+  let user: Session;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+    admin = await loginAs(t.app, 'admin');
+    user = await loginAs(t.app, 'user');
+  });
+  afterAll(() => t?.close());
+
+  const patch = (payload: object, s?: Session) =>
+    t.app.inject({ method: 'PATCH', url: '/api/organisation', payload, headers: s?.headers ?? {} });
+
+  it('GET /organisation is public and holds the demo record', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/organisation' });
+    expect(res.statusCode).toBe(200);
+    expect(organisationSchema.strict().parse(res.json())).toEqual(DEMO_ORGANISATION);
+  });
+
+  it('PATCH /organisation changes the fields it names and audits before and after', async () => {
+    const res = await patch({ phone: '020 123 4567', website: 'http://balie.example/contact' }, admin);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      ...DEMO_ORGANISATION,
+      phone: '020 123 4567',
+      website: 'http://balie.example/contact',
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/organisation' })).json()).toEqual(res.json());
+    const [event] = await auditOf(t.database.db, 'organisation_updated', 1);
+    expect(event?.actorUserId).toBe(admin.userId);
+    expect(event?.details).toEqual({
+      changes: {
+        phone: { before: DEMO_ORGANISATION.phone, after: '020 123 4567' },
+        website: { before: DEMO_ORGANISATION.website, after: 'http://balie.example/contact' },
+      },
+    });
+    // Optional fields may be cleared.
+    expect((await patch({ phone: '' }, admin)).json().phone).toBe('');
+    await patch({ phone: DEMO_ORGANISATION.phone, website: DEMO_ORGANISATION.website }, admin);
+  });
+
+  it.each([
+    [{ email: 'not-an-address' }, 'email', 'invalid_email'],
+    [{ website: 'javascript:alert(1)' }, 'website', 'invalid_url'],
+    [{ website: 'ftp://files.example.org' }, 'website', 'invalid_url'],
+    [{ website: 'https://' }, 'website', 'invalid_url'],
+    [{ name: '' }, 'name', 'required'],
+    [{ name: 'x'.repeat(201) }, 'name', 'too_long'],
+    [{ postcode: 'x'.repeat(21) }, 'postcode', 'too_long'],
+    [{ city: 'Utrecht\u0000' }, 'city', 'invalid_characters'],
+    [{ phone: 12 }, 'phone', 'invalid_type'],
+    [{ country: 'NL' }, 'body', 'unknown_property'],
+  ])('answers 400 for %j naming %s', async (body, property, message) => {
+    const res = await patch(body, admin);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toContainEqual({ property, message });
+  });
+
+  it('answers a guest with 401 and a user with 403', async () => {
+    expect((await patch({ name: 'X' })).statusCode).toBe(401);
+    expect((await patch({ name: 'X' }, user)).statusCode).toBe(403);
+  });
+
+  it('signs every appointment mail with the organisation and puts its address in the .ics location', async () => {
+    const [date] = (await availableDays(t.app)).slice(2);
+    const booked = await book(t.app, date!, 0);
+    const [queued] = await mailsOf(t.database.db, t.config, booked.id);
+    const mail = queued!.mail!;
+    for (const line of [
+      'Gemeente Voorbeeldstad',
+      'Stadhuisplein 1, 1234 AB Voorbeeldstad',
+      'Telefoon: 14 020',
+      'E-mail: info@voorbeeldstad.example',
+      'Website: https://www.voorbeeldstad.example',
+    ]) {
+      expect(mail.text).toContain(line);
+      expect(mail.html).toContain(line);
+    }
+    const ics = String(mail.attachments?.[0]?.content).replace(/\r\n[ \t]/g, '');
+    expect(ics).toContain('LOCATION:Balie 1\\, Stadhuisplein 1\\, 1234 AB Voorbeeldstad');
+  });
+});

@@ -1,0 +1,40 @@
+import type { Organisation } from '@balie/shared';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client.js';
+import { organisation } from '../../db/schema/index.js';
+
+const EMPTY: Organisation = {
+  name: '',
+  street: '',
+  postcode: '',
+  city: '',
+  phone: '',
+  email: '',
+  website: '',
+};
+
+/** The one organisation record (its row is made by the migration). */
+export async function getOrganisation(db: DbOrTx): Promise<Organisation> {
+  const [row] = await db
+    .select({
+      name: organisation.name,
+      street: organisation.street,
+      postcode: organisation.postcode,
+      city: organisation.city,
+      phone: organisation.phone,
+      email: organisation.email,
+      website: organisation.website,
+    })
+    .from(organisation)
+    .where(eq(organisation.id, 1));
+  return row ?? EMPTY;
+}
+
+export async function updateOrganisation(tx: Tx, values: Partial<Organisation>): Promise<void> {
+  if (Object.keys(values).length > 0) await tx.update(organisation).set(values).where(eq(organisation.id, 1));
+}
+
+/** 'Street 1, 1234 AB City' from the parts that are filled in. */
+export function addressOf(o: Organisation): string {
+  return [o.street, [o.postcode, o.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+}

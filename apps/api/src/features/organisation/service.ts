@@ -1,0 +1,29 @@
+import type { Organisation, PatchOrganisationRequest } from '@balie/shared';
+import { changedFields, recordAudit } from '../../audit/audit.js';
+import type { Db } from '../../db/client.js';
+import { getOrganisation, updateOrganisation } from './repository.js';
+
+/** PATCH /organisation: the fields sent change, audited with their before and after values. */
+export async function patchOrganisation(
+  db: Db,
+  actor: { userId: number; ip: string },
+  body: PatchOrganisationRequest,
+): Promise<Organisation> {
+  return db.transaction(async (tx) => {
+    const before = await getOrganisation(tx);
+    const values = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+    await updateOrganisation(tx, values);
+    const after = { ...before, ...values };
+    const changes = changedFields(before, after);
+    if (Object.keys(changes).length > 0)
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        ip: actor.ip,
+        action: 'organisation_updated',
+        subjectType: 'organisation',
+        subjectId: 1,
+        details: { changes },
+      });
+    return after;
+  });
+}

@@ -1,0 +1,48 @@
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './jwt.js';
+
+const SECRET = 'a-secret-for-these-tests-that-is-long-enough-0123';
+const key = new TextEncoder().encode(SECRET);
+/** The clock of these tests: tokens are checked as of this moment, never the machine's. */
+const NOW = new Date('2026-11-22T10:00:00Z');
+const T = NOW.getTime() / 1000;
+
+/** A token signed with the real secret and issuer, with only the claims a test gives it. */
+function craft(claims: { sub?: string; iat?: number; exp?: number }): Promise<string> {
+  const jwt = new SignJWT({ roles: ['ROLE_ADMIN'] }).setProtectedHeader({ alg: 'HS256' }).setIssuer('balie');
+  if (claims.sub !== undefined) jwt.setSubject(claims.sub);
+  if (claims.iat !== undefined) jwt.setIssuedAt(claims.iat);
+  if (claims.exp !== undefined) jwt.setExpirationTime(claims.exp);
+  return jwt.sign(key);
+}
+
+const verify = (token: string) => verifyAccessToken(SECRET, token, NOW);
+
+describe('access tokens', () => {
+  it('accepts its own tokens for 15 minutes', async () => {
+    const own = await signAccessToken(SECRET, { id: 7, roles: [] }, NOW);
+    expect(await verify(own)).toBe(7);
+    const later = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
+    expect(await verifyAccessToken(SECRET, own, later(ACCESS_TOKEN_SECONDS - 1))).toBe(7);
+    expect(await verifyAccessToken(SECRET, own, later(ACCESS_TOKEN_SECONDS))).toBeNull();
+    expect(await verify(await craft({ sub: '7', iat: T, exp: T + 60 }))).toBe(7);
+  });
+
+  it('refuses a token without exp, iat or sub even when the signature is right', async () => {
+    expect(await verify(await craft({ sub: '1', iat: T }))).toBeNull();
+    expect(await verify(await craft({ sub: '1', exp: T + 60 }))).toBeNull();
+    expect(await verify(await craft({ iat: T, exp: T + 60 }))).toBeNull();
+  });
+
+  it('refuses a token that gives itself a longer life than 15 minutes', async () => {
+    const iat = T - ACCESS_TOKEN_SECONDS - 60;
+    expect(await verify(await craft({ sub: '1', iat, exp: iat + 365 * 86400 }))).toBeNull();
+  });
+
+  it('refuses expired tokens, other secrets and other subjects than a user id', async () => {
+    expect(await verify(await craft({ sub: '1', iat: T - 120, exp: T - 60 }))).toBeNull();
+    expect(await verify(await signAccessToken(`${SECRET}-other`, { id: 1, roles: [] }, NOW))).toBeNull();
+    expect(await verify(await craft({ sub: 'admin', iat: T, exp: T + 60 }))).toBeNull();
+  });
+});

@@ -1,0 +1,95 @@
+/**
+ * Who may call each API route: the least role that gets past the access check (SPEC §6, DESIGN §5–6).
+ * `rbac.test.ts` checks every registered route against this table, and fails for a route missing here —
+ * so whoever adds a route decides, in this one place, who may call it.
+ *
+ * - `open`: guests too (booking, token links, sign-in and registration, languages, docs, health);
+ * - `user`: signed in, for one's own things (the handler then checks ownership);
+ * - `admin`: administration; `developer` ⊇ `admin` (role groups expand, spec §6);
+ * - `developer`: developers alone.
+ *
+ * A key is `METHOD /path/pattern` as Fastify registers it; a key with a query string (`?all=true`) is a
+ * variant of a registered route that needs more than the route itself.
+ */
+export type Access = 'open' | 'user' | 'admin' | 'developer';
+
+export const ROUTE_ACCESS: Record<string, Access> = {
+  // OpenAPI document and Swagger UI
+  'GET /api/docs': 'open',
+  'GET /api/docs/static/index.html': 'open',
+  'GET /api/docs/static/swagger-initializer.js': 'open',
+  'GET /api/docs/json': 'open',
+  'GET /api/docs/yaml': 'open',
+  'GET /api/docs/static/*': 'open',
+  // service
+  'GET /api/health': 'open',
+  'GET /api/locales': 'open',
+  'GET /api/languages': 'open',
+  // auth
+  'POST /api/login': 'open',
+  'POST /api/refresh-token': 'open',
+  'POST /api/logout': 'open',
+  'POST /api/register': 'open',
+  'POST /api/forgotpassword': 'open',
+  'PATCH /api/user/updatePassword/:token': 'open',
+  // booking
+  'GET /api/products': 'open',
+  'GET /api/products?all=true': 'admin',
+  'GET /api/product-categories': 'open',
+  'GET /api/product/:id/file/:fileId': 'open',
+  // catalogue: a product for anyone (admins see its translations too), its changes for admins
+  'GET /api/product/:id': 'open',
+  'POST /api/products': 'admin',
+  'PATCH /api/product/:id': 'admin',
+  'DELETE /api/product/:id': 'admin',
+  'POST /api/product/:id/files': 'admin',
+  'DELETE /api/product/:id/file/:fileId': 'admin',
+  'POST /api/product-categories': 'admin',
+  'PATCH /api/product-category/:id': 'admin',
+  'DELETE /api/product-category/:id': 'admin',
+  'POST /api/available-days': 'open',
+  'POST /api/timeslots': 'open',
+  'POST /api/appointment/make-reservation': 'open',
+  'GET /api/appointment/reservation/:id/extend': 'open',
+  'POST /api/appointment': 'open',
+  // appointments: by link token for guests, own for users, all for admins
+  'GET /api/appointment/by-token/:token': 'open',
+  'GET /api/appointment/by-token/:token/cancel': 'open',
+  'PATCH /api/appointment/:id': 'open',
+  'GET /api/appointments': 'user',
+  'GET /api/appointments_paginated': 'user',
+  'GET /api/appointment/:id': 'user',
+  'GET /api/appointment/:id/cancel': 'user',
+  'GET /api/appointment/:id/check-in': 'user',
+  'GET /api/appointments/today': 'admin',
+  'GET /api/appointments/today/csv': 'admin',
+  'GET /api/appointments/today/pdf': 'admin',
+  'DELETE /api/appointment/:id': 'admin',
+  'POST /api/appointments/check-in': 'admin',
+  // desks
+  'GET /api/desks': 'admin',
+  'GET /api/desk/:id': 'admin',
+  'GET /api/closures': 'admin',
+  'POST /api/desks': 'admin',
+  'PATCH /api/desk/:id': 'admin',
+  'DELETE /api/desk/:id': 'admin',
+  'POST /api/closures': 'admin',
+  'DELETE /api/closure/:id': 'admin',
+  // organisation: read by every public page, changed by admins
+  'GET /api/organisation': 'open',
+  'PATCH /api/organisation': 'admin',
+  // users: one's own account, and user administration
+  'GET /api/user/current': 'user',
+  'GET /api/user/:id': 'user',
+  'GET /api/user/:id/generic-info': 'user',
+  'PATCH /api/user/:id': 'user',
+  'GET /api/user/:id/member-cards': 'user',
+  'GET /api/user/:id/qualifications': 'user',
+  'GET /api/user/:id/service-books': 'user',
+  'GET /api/user/:id/sailing-times': 'user',
+  'GET /api/user/:id/get-related': 'user',
+  'GET /api/users': 'admin',
+  'DELETE /api/user/:id': 'admin',
+  'GET /api/user/:id/promote-to-manager': 'admin',
+  'GET /api/user/:id/demote-manager': 'admin',
+};

@@ -1,0 +1,58 @@
+import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useTranslation } from 'react-i18next';
+import { APPOINTMENT_STATUSES } from '@balie/shared';
+import type { AppointmentsFilter } from '../api/appointmentsApi';
+
+const ANY = 'any';
+
+/** The admin's filters of /appointments: state, date range and a name / e-mail / phone search. */
+export function AppointmentsFilterBar({
+  filter,
+  onChange,
+}: {
+  filter: AppointmentsFilter;
+  onChange: (next: AppointmentsFilter) => void;
+}) {
+  const { t } = useTranslation('appointments');
+  const set = (patch: AppointmentsFilter) => onChange({ ...filter, ...patch });
+  return (
+    <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+      <TextField
+        select
+        size="small"
+        label={t('filters.status')}
+        value={filter.status ?? ANY}
+        onChange={(e) => set({ status: e.target.value === ANY ? undefined : e.target.value })}
+        sx={{ minWidth: 170 }}
+      >
+        <MenuItem value={ANY}>{t('filters.anyStatus')}</MenuItem>
+        {APPOINTMENT_STATUSES.map((s) => (
+          <MenuItem key={s} value={s}>
+            {t(`status.${s}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      {(['from', 'until'] as const).map((key) => (
+        <TextField
+          key={key}
+          type="date"
+          size="small"
+          label={t(`filters.${key}`)}
+          value={filter[key] ?? ''}
+          onChange={(e) => set({ [key]: e.target.value || undefined })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      ))}
+      <TextField
+        type="search"
+        size="small"
+        label={t('filters.search')}
+        value={filter.search ?? ''}
+        onChange={(e) => set({ search: e.target.value || undefined })}
+        sx={{ flex: '1 1 12rem', maxWidth: 320 }}
+      />
+    </Box>
+  );
+}

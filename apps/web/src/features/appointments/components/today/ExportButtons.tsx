@@ -1,0 +1,35 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EXPORTS, useDownloadExportMutation, type ExportKind } from '../../api/todayApi';
+
+/** afspraken.csv and afspraken.pdf of today; spec §8: 'Generation failed' when the server cannot make one. */
+export function ExportButtons() {
+  const { t, i18n } = useTranslation('appointments');
+  const [download, { isLoading }] = useDownloadExportMutation();
+  const [failed, setFailed] = useState(false);
+
+  async function run(kind: ExportKind) {
+    setFailed(false);
+    try {
+      await download({ kind, language: i18n.resolvedLanguage ?? i18n.language }).unwrap();
+    } catch {
+      setFailed(true);
+    }
+  }
+
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {(Object.keys(EXPORTS) as ExportKind[]).map((kind) => (
+          <Button key={kind} variant="outlined" size="small" disabled={isLoading} onClick={() => run(kind)}>
+            {t(`today.export.${kind}`)}
+          </Button>
+        ))}
+      </Box>
+      <Box role="alert">{failed && <Alert severity="error">{t('today.export.failed')}</Alert>}</Box>
+    </Box>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
+import { selectDraft, softReset, stepChanged, type BookingStep } from '../store/draftSlice';
+import { selectReservation } from '../store/reservationSlice';
+import { reachableStep, stepFromParam } from './stepNavigation';
+
+/**
+ * Keeps the booking step and the address (`/new?step=…`) in step, so each step is a history entry
+ * (issue 9 item 2, decision 0186):
+ * - the store moved (a Next/Back button, an expiry, the confirmation) → a new history entry; a forced
+ *   return to the time step (hold lost) replaces the entry instead, so Back does not lead to a step
+ *   that no longer exists;
+ * - the address moved (browser Back/Forward, a typed or reloaded address) → the store follows, to the
+ *   furthest step the draft allows; the address is corrected (replace) when it asked for more.
+ */
+export function useStepHistory() {
+  const [params, setParams] = useSearchParams();
+  const urlStep = stepFromParam(params.get('step'));
+  const draft = useAppSelector(selectDraft);
+  const hasHold = useAppSelector(selectReservation) !== null;
+  const dispatch = useAppDispatch();
+  // The step and address last agreed on; null until the first sync.
+  const synced = useRef<{ step: BookingStep; url: BookingStep | null } | null>(null);
+
+  useEffect(() => {
+    const writeStep = (step: BookingStep, replace: boolean) =>
+      setParams(
+        (current) => {
+          current.set('step', step);
+          return current;
+        },
+        { replace },
+      );
+    const last = synced.current;
+    if (last && last.step !== draft.step) {
+      synced.current = { step: draft.step, url: draft.step };
+      const forced = draft.step === 'time' && draft.notice !== null;
+      if (urlStep !== draft.step) writeStep(draft.step, forced);
+      return;
+    }
+    if (last && last.url === urlStep) return;
+
+    // First render, or the address changed under us: the store follows as far as the draft allows.
+    let target = reachableStep(urlStep ?? draft.step, draft, hasHold);
+    if (draft.step === 'done' && urlStep !== null && urlStep !== 'done') {
+      // Back from the confirmation: the booking is made; a new one starts, keeping products and details.
+      dispatch(softReset());
+      target = 'products';
+    } else if (target !== draft.step) {
+      dispatch(stepChanged(target));
+    }
+    synced.current = { step: target, url: target };
+    if (urlStep !== target) writeStep(target, true);
+  }, [urlStep, draft, hasHold, dispatch, setParams]);
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { deskRefSchema } from '@balie/shared';
+
+/**
+ * The shape of the booking draft (spec §3 "Appointment", §4 "Draft appointment"). A zod schema rather than
+ * a plain interface because the draft is read back from sessionStorage after a reload, and what comes back
+ * from storage is checked before it enters the store.
+ */
+export const bookingStepSchema = z.enum(['products', 'time', 'details', 'review', 'done']);
+export type BookingStep = z.infer<typeof bookingStepSchema>;
+
+/** Why the visitor was sent back to the time step (spec §8 messages). */
+export const bookingNoticeSchema = z.enum(['slot_unavailable', 'reservation_expired']);
+export type BookingNotice = z.infer<typeof bookingNoticeSchema>;
+
+export const draftItemSchema = z.object({ productId: z.number().int(), amount: z.number().int().min(1) });
+export type DraftItem = z.infer<typeof draftItemSchema>;
+
+export const personalDraftSchema = z.object({
+  initials: z.string(),
+  suffix: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
+export type PersonalDraft = z.infer<typeof personalDraftSchema>;
+
+export const draftStateSchema = z.object({
+  step: bookingStepSchema,
+  /** Set once confirmed: id and token of the new appointment (the token makes the edit/cancel links). */
+  id: z.number().int().nullable(),
+  token: z.string().nullable(),
+  appointmentItems: z.array(draftItemSchema),
+  /** The chosen day, YYYY-MM-DD in the provider's zone. */
+  date: z.string().nullable(),
+  fromDateTime: z.string().nullable(),
+  untilDateTime: z.string().nullable(),
+  desk: deskRefSchema.nullable(),
+  personal: personalDraftSchema,
+  /** The spec's "booking dialog": a message shown on the time step after a hold was lost. */
+  notice: bookingNoticeSchema.nullable(),
+});
+export type DraftState = z.infer<typeof draftStateSchema>;

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import { useTranslation } from 'react-i18next';
+import type { DeskClosure } from '@balie/shared';
+import { formatDate } from '../../../lib/dates';
+import { nowInProviderZone } from '../../../lib/providerZone';
+
+type Closure = Omit<DeskClosure, 'id'> & { id?: number };
+
+/**
+ * Closures in date order; those before today (provider's zone) are folded away behind "show past".
+ * `onDelete` gets the closure's index in the given array.
+ */
+export function ClosureList({
+  closures,
+  onDelete,
+  label,
+}: {
+  closures: Closure[];
+  onDelete: (index: number) => void;
+  label: string;
+}) {
+  const { t } = useTranslation('desks');
+  const [showPast, setShowPast] = useState(false);
+  const today = nowInProviderZone().toISODate() ?? '';
+  const sorted = closures
+    .map((closure, index) => ({ closure, index }))
+    .sort((a, b) =>
+      `${a.closure.date} ${a.closure.from ?? ''}`.localeCompare(`${b.closure.date} ${b.closure.from ?? ''}`),
+    );
+  const past = sorted.filter((c) => c.closure.date < today);
+  const shown = showPast ? sorted : sorted.filter((c) => c.closure.date >= today);
+  return (
+    <Box>
+      {shown.length === 0 ? (
+        <Typography color="text.secondary">{t('no_closures')}</Typography>
+      ) : (
+        <List dense aria-label={label}>
+          {shown.map(({ closure, index }) => {
+            const when = closure.type === 'whole_day' ? t('whole_day') : `${closure.from}–${closure.until}`;
+            return (
+              <ListItem
+                key={closure.id ?? `new-${index}`}
+                divider
+                disableGutters
+                secondaryAction={
+                  <IconButton
+                    edge="end"
+                    aria-label={t('closure.delete', { date: formatDate(closure.date) })}
+                    onClick={() => onDelete(index)}
+                  >
+                    <DeleteOutlined />
+                  </IconButton>
+                }
+              >
+                <ListItemText primary={`${formatDate(closure.date)} · ${when}`} secondary={closure.reason} />
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
+      {past.length > 0 && (
+        <Button size="small" onClick={() => setShowPast((s) => !s)} aria-expanded={showPast}>
+          {showPast ? t('closure.hide_past') : t('closure.show_past', { count: past.length })}
+        </Button>
+      )}
+    </Box>
+  );
+}

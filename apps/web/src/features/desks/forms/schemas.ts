@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import {
+  closureInputSchema,
+  createDeskRequestSchema,
+  openingHoursInputSchema,
+  overflowPeriodsInputSchema,
+  overflowSchema,
+  type Desk,
+} from '@balie/shared';
+
+type OpeningHour = Desk['openingHours'][number];
+
+// Form schemas of the desk screens, built from the shared request schemas so the form and the server
+// judge the same rules with the same error keys.
+
+/** Name, agenda label, active. */
+export const deskDetailsFormSchema = z.object({
+  name: createDeskRequestSchema.shape.name,
+  label: createDeskRequestSchema.shape.label.unwrap(),
+  active: z.boolean(),
+});
+export type DeskDetailsFormValues = z.input<typeof deskDetailsFormSchema>;
+
+/** The week grid: seven days (Monday first), each with its intervals; no interval means closed. */
+const intervalSchema = z.object({ opens: z.string(), closes: z.string() });
+export const weekFormSchema = z
+  .object({ days: z.array(z.object({ intervals: z.array(intervalSchema) })).length(7) })
+  .superRefine((week, ctx) =>
+    week.days.forEach((day, d) => {
+      const checked = openingHoursInputSchema.safeParse(toOpeningHoursOfDay(d, day.intervals));
+      for (const issue of checked.success ? [] : checked.error.issues)
+        ctx.addIssue({
+          code: 'custom',
+          message: issue.message,
+          path: ['days', d, 'intervals', ...issue.path],
+        });
+    }),
+  );
+export type WeekFormValues = z.input<typeof weekFormSchema>;
+type Interval = z.input<typeof intervalSchema>;
+
+const toOpeningHoursOfDay = (d: number, intervals: Interval[]) =>
+  intervals.map((i) => ({ weekday: d + 1, opens: i.opens, closes: i.closes }));
+
+export const weekOf = (hours: OpeningHour[]): WeekFormValues => ({
+  days: Array.from({ length: 7 }, (_, d) => ({
+    intervals: hours.filter((h) => h.weekday === d + 1).map(({ opens, closes }) => ({ opens, closes })),
+  })),
+});
+
+export const openingHoursOf = (week: WeekFormValues): OpeningHour[] =>
+  week.days.flatMap((day, d) => toOpeningHoursOfDay(d, day.intervals));
+
+/** A new closure (of one desk or of all) as the form holds it: times and reason may be ''. */
+export type ClosureFormValues = z.input<typeof closureInputSchema>;
+const blankToUndefined = (s: string | undefined) => (s === '' ? undefined : s);
+/** The form's closure as the API takes it: times only for a partial closure, no empty strings. */
+export function closureOf(c: ClosureFormValues): ClosureFormValues {
+  const reason = blankToUndefined(c.reason);
+  return c.type === 'whole_day'
+    ? { date: c.date, type: c.type, reason }
+    : {
+        date: c.date,
+        type: c.type,
+        from: blankToUndefined(c.from),
+        until: blankToUndefined(c.until),
+        reason,
+      };
+}
+/** The shared closure rules, judged on the closure the form would send. */
+export const closureFormSchema = z.custom<ClosureFormValues>().transform(closureOf).pipe(closureInputSchema);
+
+/** Default overflow percentages and the periods that override them. */
+export const overflowFormSchema = z.object({
+  overflow: overflowSchema,
+  overflowPeriods: overflowPeriodsInputSchema,
+});
+export type OverflowFormValues = z.input<typeof overflowFormSchema>;
+
+export const overflowOf = (desk: Desk): OverflowFormValues => ({
+  overflow: desk.overflow,
+  overflowPeriods: desk.overflowPeriods.map(({ from, until, morning, afternoon, evening }) => ({
+    from,
+    until,
+    morning,
+    afternoon,
+    evening,
+  })),
+});

@@ -1,0 +1,199 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aUser, renderRoute } from '../../../test/renderRoute';
+import { AFFECTED, DESKS, serveDesks } from '../test/fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+// No pause between keystrokes: these tests assert behaviour, not typing speed.
+const user = userEvent.setup({ delay: null });
+
+// The desk page is one large form; role queries over it are slow in jsdom on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
+
+const admin = aUser({ roles: ['ROLE_ADMIN'] });
+const desk1 = DESKS[0]!;
+
+/** Types a time into a time input the way a browser reports it (jsdom has no time picker). */
+const setTime = (input: HTMLElement, value: string) => {
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+};
+
+describe('desk page: opening hours as a week grid', () => {
+  it('shows Monday–Sunday with their intervals and "closed" on days without any', async () => {
+    serveDesks();
+    await renderRoute('/front-desk/1', { user: admin });
+    const monday = await screen.findByRole('group', { name: 'Monday' });
+    expect(within(monday).getByLabelText('Opens, Monday, period 1')).toHaveValue('08:30');
+    expect(within(monday).getByLabelText('Closes, Monday, period 2')).toHaveValue('17:00');
+    expect(within(screen.getByRole('group', { name: 'Tuesday' })).getByText('Closed')).toBeInTheDocument();
+    expect(screen.getAllByRole('group', { name: /day$/ }).map((g) => g.getAttribute('aria-label'))).toEqual([
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+      'Sunday',
+    ]);
+  });
+
+  it('checks on blur: closing after opening, no overlap on one day; each error under its field', async () => {
+    serveDesks();
+    await renderRoute('/front-desk/1', { user: admin });
+    const monday = await screen.findByRole('group', { name: 'Monday' });
+    const save = screen.getByRole('button', { name: 'Save opening hours' });
+
+    const closes1 = within(monday).getByLabelText('Closes, Monday, period 1');
+    setTime(closes1, '08:00');
+    expect(await within(monday).findByText('Closing time must be after opening time')).toBeInTheDocument();
+    expect(closes1).toHaveAccessibleDescription('Closing time must be after opening time');
+    expect(save).toBeDisabled();
+
+    setTime(closes1, '14:00');
+    const opens2 = within(monday).getByLabelText('Opens, Monday, period 2');
+    expect(await within(monday).findByText('This overlaps another period')).toBeInTheDocument();
+    expect(opens2).toHaveAccessibleDescription('This overlaps another period');
+    expect(save).toBeDisabled();
+
+    setTime(closes1, '12:00');
+    await waitFor(() =>
+      expect(within(monday).queryByText('This overlaps another period')).not.toBeInTheDocument(),
+    );
+    expect(save).toBeEnabled();
+  });
+
+  it('adds and removes intervals and saves the whole week', async () => {
+    const log = serveDesks();
+    await renderRoute('/front-desk/1', { user: admin });
+    const tuesday = await screen.findByRole('group', { name: 'Tuesday' });
+    await user.click(within(tuesday).getByRole('button', { name: 'Add period on Tuesday' }));
+    await user.click(within(tuesday).getByRole('button', { name: 'Add period on Tuesday' }));
+    expect(within(tuesday).getByLabelText('Opens, Tuesday, period 2')).toHaveValue('17:00');
+    const thursday = screen.getByRole('group', { name: 'Thursday' });
+    await user.click(within(thursday).getByRole('button', { name: 'Remove period 1 on Thursday' }));
+    await user.click(screen.getByRole('button', { name: 'Save opening hours' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(log.find((r) => r.method === 'PATCH')?.body).toEqual({
+      openingHours: [
+        { weekday: 1, opens: '08:30', closes: '12:30' },
+        { weekday: 1, opens: '13:00', closes: '17:00' },
+        { weekday: 2, opens: '09:00', closes: '17:00' },
+        { weekday: 2, opens: '17:00', closes: '18:00' },
+      ],
+    });
+  });
+});
+
+describe('desk page: affected appointments', () => {
+  it('lists the appointments a change strands; cancelling sends nothing more, a choice resends with it', async () => {
+    const log = serveDesks(({ method, body }) => {
+      if (method !== 'PATCH') return undefined;
+      return (body as { affectedAppointments?: string }).affectedAppointments
+        ? { status: 200, body: desk1 }
+        : {
+            status: 409,
+            body: { code: 'appointments_affected', message: 'affected', appointments: [AFFECTED] },
+          };
+    });
+    await renderRoute('/front-desk/1', { user: admin });
+    const details = await screen.findByRole('form', { name: 'Details' });
+    await user.click(within(details).getByRole('switch', { name: 'Active (open for online booking)' }));
+    await user.click(within(details).getByRole('button', { name: 'Save' }));
+
+    let dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveAccessibleName('Appointments affected by this change');
+    const item = within(within(dialog).getByRole('list', { name: 'Affected appointments' })).getByRole(
+      'listitem',
+    );
+    expect(item).toHaveTextContent('09:00–09:24 · J. van Dijk');
+    expect(item).toHaveTextContent('2 × Paspoort');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(log.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+
+    await user.click(within(details).getByRole('button', { name: 'Save' }));
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('radio', { name: 'Keep them as they are' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save with this choice' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(log.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+      { active: false, name: 'Balie 1', label: 'B1' },
+      { active: false, name: 'Balie 1', label: 'B1' },
+      { active: false, name: 'Balie 1', label: 'B1', affectedAppointments: 'keep' },
+    ]);
+  });
+});
+
+describe('desk page: closures, overflow, delete', () => {
+  it('shows closures in date order with past ones folded away, and adds a partial closure', async () => {
+    const log = serveDesks();
+    await renderRoute('/front-desk/1', { user: admin });
+    const list = await screen.findByRole('list', { name: 'Closures' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('13:00–15:00Teamoverleg'), expect.stringContaining('whole day')]);
+    await user.click(screen.getByRole('button', { name: 'Show 1 past closure' }));
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Nieuwjaar');
+
+    const form = screen.getByRole('form', { name: 'Add a closure' });
+    fireEvent.change(within(form).getByLabelText('Date'), { target: { value: '2031-04-01' } });
+    await user.click(within(form).getByRole('radio', { name: 'Part of the day' }));
+    setTime(within(form).getByLabelText('From'), '14:00');
+    setTime(within(form).getByLabelText('Until'), '13:00');
+    expect(await within(form).findByText('The end must not be before the start')).toBeInTheDocument();
+    setTime(within(form).getByLabelText('Until'), '16:00');
+    await user.type(within(form).getByRole('textbox', { name: 'Reason' }), 'Training');
+    await user.click(within(form).getByRole('button', { name: 'Add closure' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    const sent = log.find((r) => r.method === 'PATCH')?.body as { closures: object[] };
+    expect(sent.closures.at(-1)).toEqual({
+      date: '2031-04-01',
+      type: 'partial',
+      from: '14:00',
+      until: '16:00',
+      reason: 'Training',
+    });
+    expect(sent.closures).toHaveLength(4);
+  });
+
+  it('shows the overflow with its help sentence and rejects a percentage above 100', async () => {
+    serveDesks();
+    await renderRoute('/front-desk/1', { user: admin });
+    const form = await screen.findByRole('form', { name: 'Overflow' });
+    expect(
+      within(form).getByText(
+        'This share of the opening minutes is kept free for visitors without an appointment.',
+      ),
+    ).toBeInTheDocument();
+    const afternoon = within(within(form).getByRole('group', { name: 'Default percentages' })).getByRole(
+      'spinbutton',
+      { name: 'Afternoon' },
+    );
+    expect(afternoon).toHaveValue(20);
+    await user.clear(afternoon);
+    await user.type(afternoon, '101');
+    fireEvent.blur(afternoon);
+    expect(await within(form).findByText('Enter a whole percentage from 0 to 100')).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Save overflow' })).toBeDisabled();
+  });
+
+  it('deletes a desk only after confirmation', async () => {
+    const log = serveDesks(({ method }) => (method === 'DELETE' ? { status: 204 } : undefined));
+    await renderRoute('/front-desk/1', { user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveAccessibleName('Delete Balie 1?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(log.some((r) => r.method === 'DELETE')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('table', { name: 'Front desks' })).toBeInTheDocument();
+    expect(log.find((r) => r.method === 'DELETE')?.path).toBe('/api/desk/1');
+  });
+});

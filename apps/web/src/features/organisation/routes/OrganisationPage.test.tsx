@@ -1,0 +1,87 @@
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { organisationSchema, type Organisation } from '@balie/shared';
+import { aUser, renderRoute } from '../../../test/renderRoute';
+import { apiError, fakeApi } from '../../../components/scheduling/test/fakeApi';
+
+afterEach(() => vi.unstubAllGlobals());
+
+// No pause between keystrokes: these tests assert behaviour, not typing speed.
+const user = userEvent.setup({ delay: null });
+
+const ORGANISATION: Organisation = organisationSchema.parse({
+  name: 'Gemeente Teststad',
+  street: 'Marktplein 7',
+  postcode: '1234 AB',
+  city: 'Teststad',
+  phone: '+31 30 555 0101',
+  email: 'balie@teststad.example',
+  website: 'https://www.teststad.example',
+});
+
+function serveOrganisation() {
+  let current = ORGANISATION;
+  return fakeApi(({ path, method, body }) => {
+    if (path !== '/api/organisation') return apiError(404, 'not_found');
+    if (method === 'PATCH') current = { ...current, ...(body as Partial<Organisation>) };
+    return { status: 200, body: current };
+  });
+}
+
+describe('organisation settings (admin)', { timeout: 60_000 }, () => {
+  it('shows the record, checks the fields on blur and saves them', async () => {
+    const log = serveOrganisation();
+    await renderRoute('/organisation', { user: aUser({ roles: ['ROLE_ADMIN'] }) });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    expect(name).toHaveValue('Gemeente Teststad');
+    const save = screen.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+
+    const website = screen.getByRole('textbox', { name: 'Website' });
+    await user.clear(website);
+    await user.type(website, 'teststad');
+    fireEvent.blur(website);
+    expect(await screen.findByText('Enter a web address starting with https://')).toBeInTheDocument();
+    const email = screen.getByRole('textbox', { name: 'Contact e-mail' });
+    await user.clear(email);
+    await user.type(email, 'nope');
+    fireEvent.blur(email);
+    expect(await screen.findByText('Enter a valid e-mail address')).toBeInTheDocument();
+    await user.clear(name);
+    fireEvent.blur(name);
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+
+    await user.type(name, 'Gemeente Nieuwstad');
+    await user.clear(email);
+    await user.clear(website);
+    await user.type(website, 'https://nieuwstad.example');
+    await user.click(save);
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(log.find((r) => r.method === 'PATCH')?.body).toEqual({
+      ...ORGANISATION,
+      name: 'Gemeente Nieuwstad',
+      email: '',
+      website: 'https://nieuwstad.example',
+    });
+  });
+
+  it('is in the side navigation for admins only', async () => {
+    serveOrganisation();
+    await renderRoute('/home', { user: aUser({ roles: ['ROLE_ADMIN'] }) });
+    const nav = (await screen.findAllByRole('navigation', { name: 'Main menu' }))[0]!;
+    expect(nav).toHaveTextContent('Organisation');
+  });
+});
+
+describe('the public top bar', () => {
+  it("links to the organisation's website in a new tab and says so", async () => {
+    serveOrganisation();
+    await renderRoute('/login');
+    const link = await screen.findByRole('link', { name: 'Back to the website (opens in a new tab)' });
+    expect(link).toHaveAttribute('href', 'https://www.teststad.example');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+});

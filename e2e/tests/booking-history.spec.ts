@@ -1,0 +1,128 @@
+import { expect, test } from '../support/fixtures.js';
+import {
+  chooseProduct,
+  enabledDays,
+  expectNoSeriousA11yViolations,
+  fillDetails,
+  PRODUCT,
+  secondsLeft,
+  slotButtons,
+  stepInUrl,
+} from '../support/booking.js';
+
+const STORAGE_KEY = 'balie.booking';
+const headings = {
+  products: 'Wat wilt u regelen?',
+  time: 'Kies een datum en tijd',
+  details: 'Uw gegevens',
+  review: 'Controleer uw afspraak',
+} as const;
+
+test('reloading on every step keeps the products, the held slot, the details and the running countdown', async ({
+  page,
+}) => {
+  await page.goto('/new');
+  await page.getByRole('button', { name: `${PRODUCT} toevoegen` }).click();
+  await page.reload();
+  await expect(page.getByRole('button', { name: `${PRODUCT} verwijderen` })).toBeVisible();
+  expect(stepInUrl(page)).toBe('products');
+
+  await page.getByRole('button', { name: 'Kies datum en tijd' }).click();
+  await expect(page.getByRole('heading', { name: headings.time })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: headings.time })).toBeVisible();
+  await enabledDays(page).first().click();
+  const slot = slotButtons(page).first();
+  const slotName = (await slot.getAttribute('aria-label')) ?? (await slot.textContent()) ?? '';
+  await slot.click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  const validTill = await page.evaluate(
+    (key) =>
+      (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { reservation?: { validTill: string } }).reservation
+        ?.validTill,
+    STORAGE_KEY,
+  );
+  expect(validTill).toBeTruthy();
+
+  // The countdown runs on from the server's validTill after a reload; it does not start again at 10:00.
+  await page.waitForTimeout(2_500);
+  const before = await secondsLeft(page);
+  expect(before).toBeLessThan(598);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: headings.time })).toBeVisible();
+  await expect(page.getByRole('button', { name: slotName, exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  const after = await secondsLeft(page);
+  expect(after).toBeLessThanOrEqual(before);
+  const expected = Math.ceil((Date.parse(validTill!) - Date.now()) / 1000);
+  expect(Math.abs(after - expected)).toBeLessThanOrEqual(3);
+  await expectNoSeriousA11yViolations(page, 'time step after reload');
+
+  await page.getByRole('button', { name: 'Volgende', exact: true }).click();
+  await fillDetails(page, 'reload@example.com');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: headings.details })).toBeVisible();
+  await expect(page.getByLabel('Achternaam')).toHaveValue('Jansen');
+  await expect(page.getByLabel('E-mailadres')).toHaveValue('reload@example.com');
+  await expectNoSeriousA11yViolations(page, 'details step after reload');
+
+  await page.getByRole('button', { name: 'Volgende', exact: true }).click();
+  await expect(page.getByRole('heading', { name: headings.review })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: headings.review })).toBeVisible();
+  await expect(page.getByText('J. Jansen')).toBeVisible();
+  await expect(page.getByText(`1 x ${PRODUCT}`)).toBeVisible();
+  expect(await secondsLeft(page)).toBeLessThanOrEqual(after);
+  await expectNoSeriousA11yViolations(page, 'review step after reload');
+  // Personal data never lands in localStorage.
+  expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain('reload@example.com');
+
+  // Confirmed: the draft is gone, a reload starts afresh.
+  await page.getByRole('button', { name: 'Afspraak bevestigen' }).click();
+  await expect(page.getByRole('heading', { name: 'Uw afspraak is bevestigd' })).toBeVisible();
+  expect(await page.evaluate((key) => sessionStorage.getItem(key), STORAGE_KEY)).toBeNull();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: headings.products })).toBeVisible();
+  await expect(page.getByRole('button', { name: `${PRODUCT} toevoegen` })).toBeVisible();
+});
+
+test('Back and Forward walk the steps; an address beyond reach lands on the furthest step', async ({
+  page,
+}) => {
+  await page.goto('/new?step=review');
+  await expect(page.getByRole('heading', { name: headings.products })).toBeVisible();
+  await expect.poll(() => stepInUrl(page)).toBe('products');
+
+  await chooseProduct(page);
+  await enabledDays(page).first().click();
+  await slotButtons(page).first().click();
+  await expect(page.getByRole('timer')).toBeVisible();
+  await page.getByRole('button', { name: 'Volgende', exact: true }).click();
+  await fillDetails(page, 'history@example.com');
+  await page.getByRole('button', { name: 'Volgende', exact: true }).click();
+  await expect(page.getByRole('heading', { name: headings.review })).toBeVisible();
+
+  for (const step of ['details', 'time', 'products'] as const) {
+    await page.goBack();
+    await expect(page.getByRole('heading', { name: headings[step] })).toBeVisible();
+    expect(stepInUrl(page)).toBe(step);
+  }
+  await expect(page.getByRole('button', { name: `${PRODUCT} verwijderen` })).toBeVisible();
+  for (const step of ['time', 'details', 'review'] as const) {
+    await page.goForward();
+    await expect(page.getByRole('heading', { name: headings[step] })).toBeVisible();
+    expect(stepInUrl(page)).toBe(step);
+  }
+  await expect(page.getByText('J. Jansen')).toBeVisible();
+  await expect(page.getByRole('timer')).toBeVisible();
+
+  // Back from the confirmation starts a new booking rather than reopening the confirmed one.
+  await page.getByRole('button', { name: 'Afspraak bevestigen' }).click();
+  await expect(page.getByRole('heading', { name: 'Uw afspraak is bevestigd' })).toBeVisible();
+  expect(stepInUrl(page)).toBe('done');
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: headings.products })).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveCount(0);
+});

@@ -1,0 +1,118 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_ADMIN, expect, logIn, test } from '../support/fixtures.js';
+import { expectNoSeriousA11yViolations, PRODUCT, wallClock } from '../support/booking.js';
+
+// Issue 8: the desk's day against the real server — today's list, check-in by code, exports, admin calendar.
+
+const SCREENS = process.env.SCREENS_DIR ?? '/work/wt/screens';
+
+/** Today, 'YYYY-MM-DD' in the provider's zone, and its ISO weekday (1 = Monday). */
+const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date());
+const weekday = new Date(`${today}T12:00:00Z`).getUTCDay() || 7;
+
+interface Booked {
+  name: string;
+  time: string;
+  code: string;
+}
+
+/**
+ * A booking for today whatever the hour the suite runs: a desk open all of today's weekday (00:00–24:00)
+ * gives a slot later today, which is booked through the public API; its desk gets the agenda label 'E2E'.
+ */
+async function bookToday(request: APIRequestContext): Promise<Booked> {
+  const login = await request.post('/api/login', {
+    data: { username: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+  });
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const desk = await request.post('/api/desks', {
+    headers,
+    data: { name: 'Dagbalie', active: true, openingHours: [{ weekday, opens: '00:00', closes: '24:00' }] },
+  });
+  expect(desk.status(), await desk.text()).toBe(201);
+  const products = (await (await request.get('/api/products')).json()) as { id: number; title: string }[];
+  const items = [{ productId: products.find((p) => p.title === PRODUCT)!.id, amount: 1 }];
+  const slots = (await (
+    await request.post('/api/timeslots', { data: { appointmentItems: items, date: today } })
+  ).json()) as { beginTime: string }[];
+  expect(slots.length, 'a slot left today').toBeGreaterThan(0);
+  const hold = await request.post('/api/appointment/make-reservation', {
+    data: { appointmentItems: items, fromDateTime: slots[0]!.beginTime },
+  });
+  const reservation = (await hold.json()) as { id: string; desk: { id: number } };
+  await request.patch(`/api/desk/${reservation.desk.id}`, { headers, data: { label: 'E2E' } });
+  const booked = await request.post('/api/appointment', {
+    data: {
+      reservationId: reservation.id,
+      initials: 'T.',
+      lastName: 'Vandaag',
+      email: `today-${Date.now()}@example.com`,
+      phone: '0612345678',
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const a = (await booked.json()) as { fromDateTime: string; checkInCode: string };
+  return { name: 'T. Vandaag', time: wallClock(a.fromDateTime), code: a.checkInCode };
+}
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(300); // the layout settles (drawer, calendar re-measures)
+    await page.screenshot({ path: `${SCREENS}/${name}-${width}x${height}.png`, fullPage: true });
+  }
+}
+
+test("the desk's day: today's list, check-in by code, both exports, the admin calendar", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const booked = await bookToday(request);
+  await logIn(page, DEMO_ADMIN);
+
+  const list = page.getByRole('list', { name: 'Afspraken van vandaag' });
+  const row = list.getByRole('listitem').filter({ hasText: booked.name });
+  await expect(row).toContainText(booked.time);
+  await expect(row).toContainText('E2E');
+  await expect(row).toContainText('Bevestigd');
+  await expectNoSeriousA11yViolations(page, '/home (today)');
+  await screenshots(page, 'today');
+  await page.setViewportSize({ width: 1366, height: 900 });
+
+  // A hand scanner types the code (lower case and a hyphen are fine) and Enter.
+  const field = page.getByRole('textbox', { name: 'Incheckcode' });
+  await field.fill(`${booked.code.slice(0, 4).toLowerCase()}-${booked.code.slice(4)}`);
+  await field.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Ingecheckt:' })).toHaveText(
+    `Ingecheckt: ${booked.name}, ${booked.time}`,
+  );
+  await expect(row).toContainText('Ingecheckt');
+  await field.fill(booked.code);
+  await field.press('Enter');
+  await expect(page.getByText('Deze afspraak is al ingecheckt.')).toBeVisible();
+
+  for (const [button, file] of [
+    ['CSV downloaden', 'afspraken.csv'],
+    ['PDF downloaden', 'afspraken.pdf'],
+  ] as const) {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: button }).click();
+    expect((await download).suggestedFilename()).toBe(file);
+  }
+  await expect(page.getByText('Genereren mislukt')).toHaveCount(0);
+
+  await page.goto('/calendar');
+  const event = page.getByText(`E2E: ${booked.name}`);
+  await expect(event).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/calendar (admin)');
+  await event.click();
+  const dialog = page.getByRole('dialog', { name: booked.name });
+  await expect(dialog).toContainText(booked.code);
+  await expect(dialog).toContainText('Ingecheckt');
+  await expectNoSeriousA11yViolations(page, '/calendar details');
+  await screenshots(page, 'calendar-details');
+});

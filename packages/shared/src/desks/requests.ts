@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { apiErrorSchema } from '../errors.js';
+import { appointmentSchema } from '../booking/schemas.js';
+import { dateSchema, singleLineText } from '../primitives.js';
+import { deskClosureSchema, openingHourSchema, overflowSchema } from './schemas.js';
+
+/** Text an admin types: trimmed, bounded, without control characters (they break mails and exports). */
+export const plainText = (max: number) => singleLineText(max, { tooLong: 'too_long' });
+
+/** What an admin decides for confirmed future appointments a schedule change leaves outside the schedule. */
+export const affectedAppointmentsSchema = z.enum(['keep', 'reassign']);
+export type AffectedAppointmentsDecision = z.infer<typeof affectedAppointmentsSchema>;
+
+/** Two intervals [a, b) and [c, d) of 'HH:mm' or dates overlap (string order is time order). */
+const overlaps = (
+  a: { start: string; end: string },
+  b: { start: string; end: string },
+  inclusive: boolean,
+) => (inclusive ? a.start <= b.end && b.start <= a.end : a.start < b.end && b.start < a.end);
+
+/**
+ * Weekly opening hours: per weekday one or more intervals that do not overlap. The later of two
+ * overlapping intervals carries the error (`openingHours.3.opens: overlaps`).
+ */
+export const openingHoursInputSchema = z
+  .array(openingHourSchema)
+  .max(70, 'too_many')
+  .superRefine((hours, ctx) => {
+    hours.forEach((h, i) => {
+      const clash = hours
+        .slice(0, i)
+        .some(
+          (o) =>
+            o.weekday === h.weekday &&
+            overlaps({ start: o.opens, end: o.closes }, { start: h.opens, end: h.closes }, false),
+        );
+      if (clash) ctx.addIssue({ code: 'custom', message: 'overlaps', path: [i, 'opens'] });
+    });
+  });
+
+/** The document's checks of a closure (times only for partial ones, from before until), on input without id. */
+function checkClosure(c: object, ctx: z.RefinementCtx) {
+  const checked = deskClosureSchema.safeParse({ ...c, id: 1 });
+  for (const issue of checked.success ? [] : checked.error.issues)
+    if (issue.path[0] !== 'reason')
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+}
+
+const closureFields = {
+  date: dateSchema,
+  type: z.enum(['whole_day', 'partial']),
+  from: deskClosureSchema.shape.from,
+  until: deskClosureSchema.shape.until,
+  reason: plainText(200).optional(),
+};
+
+/** A closure as an admin sends it; an `id` (from a document sent back) is ignored: the server gives one. */
+export const closureInputSchema = z.object(closureFields).superRefine(checkClosure);
+export type ClosureInput = z.infer<typeof closureInputSchema>;
+
+/** Overflow percentages of a date range (inclusive, from ≤ until); an `id` sent back is ignored. */
+export const overflowPeriodInputSchema = overflowSchema
+  .extend({ from: dateSchema, until: dateSchema })
+  .refine((p) => p.from <= p.until, { message: 'until_before_from', path: ['until'] });
+export type OverflowPeriodInput = z.infer<typeof overflowPeriodInputSchema>;
+
+/** No two periods of one desk share a date; the later one carries the error. */
+export const overflowPeriodsInputSchema = z
+  .array(overflowPeriodInputSchema)
+  .max(100, 'too_many')
+  .superRefine((periods, ctx) => {
+    periods.forEach((p, i) => {
+      const clash = periods
+        .slice(0, i)
+        .some((o) => overlaps({ start: o.from, end: o.until }, { start: p.from, end: p.until }, true));
+      if (clash) ctx.addIssue({ code: 'custom', message: 'overlaps', path: [i, 'from'] });
+    });
+  });
+
+const deskFields = {
+  name: plainText(100).min(1, 'required'),
+  /** Agenda label, shown to admins; null or '' clears it. */
+  label: plainText(20).nullable(),
+  active: z.boolean(),
+  openingHours: openingHoursInputSchema,
+  closures: z.array(closureInputSchema).max(500, 'too_many'),
+  overflow: overflowSchema,
+  overflowPeriods: overflowPeriodsInputSchema,
+};
+
+/** POST /desks: a name is required; everything else starts empty (closed, no overflow held back). */
+export const createDeskRequestSchema = z
+  .object({
+    ...deskFields,
+    label: deskFields.label.optional(),
+    active: deskFields.active.optional(),
+    openingHours: deskFields.openingHours.optional(),
+    closures: deskFields.closures.optional(),
+    overflow: deskFields.overflow.optional(),
+    overflowPeriods: deskFields.overflowPeriods.optional(),
+  })
+  .strict();
+export type CreateDeskRequest = z.infer<typeof createDeskRequestSchema>;
+
+/**
+ * PATCH /desk/{id}: changes the fields it names and replaces the arrays it names (DESIGN §5).
+ * `affectedAppointments` decides for appointments the change would leave outside the schedule.
+ */
+export const patchDeskRequestSchema = z
+  .object({ ...deskFields, affectedAppointments: affectedAppointmentsSchema })
+  .partial()
+  .strict();
+export type PatchDeskRequest = z.infer<typeof patchDeskRequestSchema>;
+
+/** DELETE /desk/{id}?affectedAppointments=reassign */
+export const deleteDeskQuerySchema = z.object({
+  affectedAppointments: affectedAppointmentsSchema.optional(),
+});
+export type DeleteDeskQuery = z.infer<typeof deleteDeskQuerySchema>;
+
+/** POST /closures: a closure of every desk. */
+export const createClosureRequestSchema = z
+  .object({ ...closureFields, affectedAppointments: affectedAppointmentsSchema.optional() })
+  .strict()
+  .superRefine(checkClosure);
+export type CreateClosureRequest = z.infer<typeof createClosureRequestSchema>;
+
+/** 409 `appointments_affected`: the confirmed future appointments the change would leave outside the schedule. */
+export const appointmentsAffectedErrorSchema = apiErrorSchema.extend({
+  code: z.literal('appointments_affected'),
+  appointments: z.array(appointmentSchema),
+});
+export type AppointmentsAffectedError = z.infer<typeof appointmentsAffectedErrorSchema>;
