@@ -20,6 +20,19 @@ import { secretsIn } from '../test/log-secrets.js';
 const RUNS_PER_PERSONA = 10;
 
 /**
+ * The base seed of the generator. Fixed by default so a CI run is reproducible (the reach check below
+ * once failed on an unlucky draw, 0.59 against 0.6); set FUZZ_SEED to explore other inputs locally.
+ */
+const BASE_SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
+
+/** A seed per route and persona, so adding a route does not change the requests any other route gets. */
+function seedFor(key: string): number {
+  let hash = BASE_SEED | 0;
+  for (const char of key) hash = Math.imul(hash ^ char.charCodeAt(0), 16_777_619);
+  return hash;
+}
+
+/**
  * DESIGN §5: bad input never yields a 500. Every route the app registers — found through Fastify's
  * onRoute hook, so a new route is fuzzed without anyone listing it — gets generated hostile requests as
  * guest, user, admin and developer; none may answer 5xx, and the server log must stay free of secrets.
@@ -79,7 +92,7 @@ describe.each(testDatabases)('no route answers 5xx to hostile input (%s)', (kind
             if (res.statusCode >= 500) throw new Error(`${res.statusCode} ${res.body.slice(0, 300)}`);
             if (res.statusCode < 300) succeeded.add(route.key);
           }),
-          { numRuns: RUNS_PER_PERSONA, endOnFailure: true },
+          { numRuns: RUNS_PER_PERSONA, endOnFailure: true, seed: seedFor(`${persona} ${route.key}`) },
         );
         if (details.failed) {
           const [request] = details.counterexample ?? [];
