@@ -3,11 +3,13 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { APPOINTMENT_STATUSES } from '@balie/shared';
+import { useGetDesksQuery } from '../../../components/desks/deskListApi';
 import type { AppointmentsFilter } from '../api/appointmentsApi';
+import { ALL_DESKS, DeskFilter } from './DeskFilter';
 
 const ANY = 'any';
 
-/** The admin's filters of /appointments: state, date range and a name / e-mail / phone search. */
+/** The admin's filters of /appointments: state, date range, desk and a name / e-mail / phone / code search. */
 export function AppointmentsFilterBar({
   filter,
   onChange,
@@ -17,6 +19,8 @@ export function AppointmentsFilterBar({
 }) {
   const { t } = useTranslation('appointments');
   const set = (patch: AppointmentsFilter) => onChange({ ...filter, ...patch });
+  // Every desk, not only those on the page shown; while they load the filter offers "all desks".
+  const desks = useGetDesksQuery();
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
       <TextField
@@ -45,6 +49,11 @@ export function AppointmentsFilterBar({
           slotProps={{ inputLabel: { shrink: true } }}
         />
       ))}
+      <DeskFilter
+        desks={desks.data ?? []}
+        value={filter.deskId === undefined ? ALL_DESKS : String(filter.deskId)}
+        onChange={(value) => set({ deskId: value === ALL_DESKS ? undefined : Number(value) })}
+      />
       <TextField
         type="search"
         size="small"
