@@ -66,3 +66,14 @@ export async function expectNoSidewaysScroll(page: Page, where: string): Promise
   }));
   expect(scrollWidth, `sideways scroll on ${where}`).toBeLessThanOrEqual(clientWidth);
 }
+
+/** Opens the calendar month of `date` and clicks that day (the calendar starts on the first bookable day). */
+export async function pickDay(page: Page, date: string): Promise<void> {
+  const day = String(Number(date.slice(8, 10)));
+  // The days load after the calendar appears; until then no day is enabled.
+  await expect(enabledDays(page).first()).toBeVisible();
+  const target = enabledDays(page).filter({ hasText: new RegExp(`^${day}$`) });
+  for (let i = 0; i < 3 && (await target.count()) === 0; i++)
+    await page.getByRole('button', { name: 'Volgende maand' }).click();
+  await target.first().click();
+}
