@@ -60,7 +60,7 @@ export function AppointmentsFilterBar({
         label={t('filters.search')}
         value={filter.search ?? ''}
         onChange={(e) => set({ search: e.target.value || undefined })}
-        sx={{ flex: '1 1 12rem', maxWidth: 320 }}
+        sx={{ flex: '1 1 18rem', maxWidth: 420 }}
       />
     </Box>
   );

@@ -42,6 +42,14 @@ describe('/appointments for admins', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     await renderRoute('/appointments', { user: aUser({ roles: ['ROLE_USER', 'ROLE_ADMIN'] }) });
     await waitFor(() => expect(filters(log)[0]).toEqual({ hideExpired: true }));
+    // Staff see who is coming.
+    expect(
+      await screen.findByText(
+        (_, el) =>
+          el?.tagName === 'P' &&
+          /^J\. van Dijk · j\.vandijk@example\.com · 0612345678$/.test(el.textContent ?? ''),
+      ),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'State' }));
     await user.click(await screen.findByRole('option', { name: 'No-show' }));
     // Every desk is offered, by its agenda label (else its name), not only the desks on this page.
@@ -62,6 +70,14 @@ describe('/appointments for admins', { timeout: 20_000 }, () => {
     fakeApi(() => ({ status: 200, body: { items: [], total: 0, page: 1, pageSize: 10 } }));
     await renderRoute('/appointments', { user: aUser() });
     expect(await screen.findByText('No appointments.')).toBeInTheDocument();
+
     expect(screen.queryByRole('combobox', { name: 'State' })).not.toBeInTheDocument();
+  });
+
+  it('shows a user their own appointments without repeating their name and contact', async () => {
+    fakeApi(() => ({ status: 200, body: { items: [appointment()], total: 1, page: 1, pageSize: 10 } }));
+    await renderRoute('/appointments', { user: aUser() });
+    expect(await screen.findByText('2 x Passport')).toBeInTheDocument();
+    expect(screen.queryByText(/j\.vandijk@example\.com/)).not.toBeInTheDocument();
   });
 });

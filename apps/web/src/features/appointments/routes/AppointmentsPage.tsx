@@ -96,6 +96,7 @@ export default function AppointmentsPage() {
               <AppointmentCard
                 key={a.id}
                 appointment={a}
+                showVisitor={admin}
                 busy={cancelling.isLoading || checkingIn.isLoading}
                 onCancel={() => setToCancel(a)}
                 onCheckIn={() => run(checkIn(a.id).unwrap(), t('messages.checkedIn'), t('errors.generic'))}
