@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { appointmentItems, appointments } from '../../db/schema/index.js';
+import type { appointments } from '../../db/schema/index.js';
 import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
+import { insertAppointment } from './test-support.js';
 
 /** Tuesday 12 March 2030, 10:00 in Amsterdam (CET). */
 const NOW = new Date('2030-03-12T09:00:00Z');
@@ -23,24 +24,12 @@ describe.each(testDatabases)('the paginated appointments list on %s', (kind) => 
     hoursFromNow: number,
     values: Partial<typeof appointments.$inferInsert> = {},
   ): Promise<void> {
-    const from = new Date(NOW.getTime() + hoursFromNow * HOUR);
-    const [row] = await t.database.db
-      .insert(appointments)
-      .values({
-        reservationId: crypto.randomUUID(),
-        status: 'confirmed',
-        deskId: 1,
-        during: { from, until: new Date(from.getTime() + 12 * 60_000) },
-        groupKey: crypto.randomUUID(),
-        initials: 'A.',
-        lastName: name,
-        email: `${name.toLowerCase()}@example.org`,
-        phone: '+31 20 1234567',
-        ...values,
-      })
-      .returning();
-    await t.database.db.insert(appointmentItems).values({ appointmentId: row!.id, productId: 1, amount: 1 });
-    rows[name] = row!;
+    rows[name] = await insertAppointment(t.database.db, new Date(NOW.getTime() + hoursFromNow * HOUR), {
+      initials: 'A.',
+      lastName: name,
+      email: `${name.toLowerCase()}@example.org`,
+      ...values,
+    });
   }
 
   beforeAll(async () => {
