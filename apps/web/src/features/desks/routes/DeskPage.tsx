@@ -17,7 +17,7 @@ import { QueryState } from '../../../components/QueryState';
 import { ActiveChip } from '../../../components/ActiveChip';
 import { useDeleteDeskMutation, useGetDeskQuery, usePatchDeskMutation } from '../api';
 import { ClosureList } from '../components/ClosureList';
-import { Section } from '../components/Section';
+import { Section } from '../../../components/Section';
 import { ClosureForm } from '../forms/ClosureForm';
 import { DeskDetailsForm } from '../forms/DeskDetailsForm';
 import { OverflowForm } from '../forms/OverflowForm';

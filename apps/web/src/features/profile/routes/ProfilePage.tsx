@@ -36,7 +36,10 @@ function ProfileForm({ user }: { user: User }) {
   const { control, handleSubmit, reset, setError } = useForm({
     resolver: zodResolver(profileFormSchema),
     mode: 'onBlur',
-    defaultValues: valuesOf(user),
+    // Follows the stored user, so a language chosen with the top-bar switch shows here at once (one
+    // setting, decision 0190); fields being edited keep what was typed.
+    values: valuesOf(user),
+    resetOptions: { keepDirtyValues: true },
   });
   const canSubmit = useCanSubmit(control, profileFormSchema);
 
