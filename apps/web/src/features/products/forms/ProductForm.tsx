@@ -134,18 +134,22 @@ export function ProductForm({
             {t('translation_hint')}
           </Typography>
           <Box>
-            <FormTextField control={control} name={`${language}.title`} label={t('field.title')} />
+            <FormTextField
+              control={control}
+              name={`${language}.title`}
+              label={t('field_in', { field: t('field.title'), language: t(`language.${language}`) })}
+            />
             <FormTextField
               control={control}
               name={`${language}.description`}
-              label={t('field.description')}
+              label={t('field_in', { field: t('field.description'), language: t(`language.${language}`) })}
               multiline
               minRows={3}
             />
             <FormTextField
               control={control}
               name={`${language}.notice`}
-              label={t('field.notice')}
+              label={t('field_in', { field: t('field.notice'), language: t(`language.${language}`) })}
               multiline
               minRows={2}
             />
