@@ -6,7 +6,9 @@ import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@balie/shared';
 import { useUpdateCurrentUserMutation } from '../../../session/sessionApi';
+import { changeUiLanguage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../session/useCurrentUser';
+import { userLanguageCode } from '../../../session/useUserLanguage';
 import { useOfferedLanguages } from '../../../session/useOfferedLanguages';
 import { applyServerErrors } from '../../../components/form/applyServerErrors';
 import { FormTextField } from '../../../components/form/FormTextField';
@@ -50,6 +52,8 @@ function ProfileForm({ user }: { user: User }) {
       return;
     }
     reset(valuesOf(result.data));
+    // The profile's language is the interface language (decision 0190): saving it switches at once.
+    void changeUiLanguage(userLanguageCode(result.data));
     notify(t('saved'), 'success');
   });
 
