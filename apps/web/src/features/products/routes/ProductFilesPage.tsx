@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -28,7 +28,6 @@ import { QueryState } from '../../../components/QueryState';
 import { Section } from '../../../components/Section';
 import { useNotify } from '../../../components/notifier/NotifierContext';
 import { httpStatusOf } from '../../../lib/apiError';
-import { visuallyHidden } from '../../../lib/visuallyHidden';
 import {
   productFileUrl,
   useDeleteProductFileMutation,
@@ -56,6 +55,7 @@ function Upload({ productId }: { productId: number }) {
   const notify = useNotify();
   const [upload, { isLoading }] = useUploadProductFileMutation();
   const [refused, setRefused] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const send = async (file: File) => {
     setRefused(null);
     const result = await upload({ productId, file });
@@ -72,18 +72,25 @@ function Upload({ productId }: { productId: number }) {
           {refused}
         </Alert>
       )}
-      <Button component="label" variant="contained" startIcon={<UploadFile />} disabled={isLoading}>
+      {/* The input stays hidden: a button that opens it is one control, a label wrapping it is two. */}
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept=".pdf,.png,.jpg,.jpeg,.gif,.webp,.docx,.xlsx,.pptx,.odt,.ods,.odp"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = ''; // the same file may be chosen again after a refusal
+          if (file) void send(file);
+        }}
+      />
+      <Button
+        variant="contained"
+        startIcon={<UploadFile />}
+        disabled={isLoading}
+        onClick={() => input.current?.click()}
+      >
         {t('upload')}
-        <input
-          type="file"
-          style={visuallyHidden}
-          accept=".pdf,.png,.jpg,.jpeg,.gif,.webp,.docx,.xlsx,.pptx,.odt,.ods,.odp"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = ''; // the same file may be chosen again after a refusal
-            if (file) void send(file);
-          }}
-        />
       </Button>
       {isLoading && <InlineLoading text={t('uploading')} />}
     </Box>
