@@ -88,6 +88,8 @@ export function ProductForm({
               value={field.value === null ? '' : String(field.value)}
               onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
               onBlur={field.onBlur}
+              // "No category" is a choice of its own, shown like any other.
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
             >
               <MenuItem value="">{t('no_category')}</MenuItem>
               {categories.map((c) => (
