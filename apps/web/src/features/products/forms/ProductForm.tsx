@@ -2,14 +2,13 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { ProductCategory } from '@balie/shared';
 import { applyServerErrors } from '../../../components/form/applyServerErrors';
+import { FormSwitch } from '../../../components/form/FormSwitch';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { NumberField } from '../../../components/form/NumberField';
 import { useCanSubmit } from '../../../components/form/useCanSubmit';
@@ -119,16 +118,7 @@ export function ProductForm({
           />
           <NumberField control={control} name="maxAmount" label={t('max_amount')} min={1} max={100} />
         </Box>
-        <Controller
-          control={control}
-          name="active"
-          render={({ field }) => (
-            <FormControlLabel
-              control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-              label={t('active_switch')}
-            />
-          )}
-        />
+        <FormSwitch control={control} name="active" label={t('active_switch')} />
       </Section>
       {TRANSLATION_LANGUAGES.map((language) => (
         <Section key={language} title={t(`texts_${language}`)}>

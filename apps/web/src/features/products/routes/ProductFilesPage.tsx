@@ -3,11 +3,6 @@ import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -22,6 +17,7 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
 import type { AdminProduct, ProductFile } from '@balie/shared';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { InlineLoading } from '../../../components/InlineLoading';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
@@ -141,20 +137,15 @@ function FileList({ product }: { product: AdminProduct }) {
           </ListItem>
         ))}
       </List>
-      <Dialog open={confirm !== null} onClose={() => setConfirm(null)} aria-labelledby="delete-file-title">
-        <DialogTitle id="delete-file-title">
-          {t('delete_file_confirm', { name: confirm?.fileName })}
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('delete_file_text')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirm(null)}>{t('cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => confirm && void remove(confirm)}>
-            {t('delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={t('delete_file_confirm', { name: confirm?.fileName })}
+        text={t('delete_file_text')}
+        confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
+        onConfirm={() => confirm && void remove(confirm)}
+        onClose={() => setConfirm(null)}
+      />
     </>
   );
 }

@@ -3,11 +3,6 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import AttachFile from '@mui/icons-material/AttachFile';
@@ -15,6 +10,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
 import type { AdminProduct, ProductCategory } from '@balie/shared';
 import { ActiveChip } from '../../../components/ActiveChip';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
 import { Section } from '../../../components/Section';
@@ -103,24 +99,15 @@ function ProductEditor({ product, categories }: { product: AdminProduct; categor
           {t('delete')}
         </Button>
       </Section>
-      <Dialog
+      <ConfirmDialog
         open={confirmDelete}
+        title={t('delete_confirm_title', { title: product.title })}
+        text={t('delete_confirm_text')}
+        confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
+        onConfirm={() => void remove()}
         onClose={() => setConfirmDelete(false)}
-        aria-labelledby="delete-product-title"
-      >
-        <DialogTitle id="delete-product-title">
-          {t('delete_confirm_title', { title: product.title })}
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('delete_confirm_text')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmDelete(false)}>{t('cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void remove()}>
-            {t('delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
     </>
   );
 }
