@@ -27,7 +27,7 @@ test('signed-in pages have no serious or critical axe violations', async ({ page
 });
 
 test('admin pages have no serious or critical axe violations', async ({ page }) => {
-  test.slow(); // six pages, each loaded and scanned
+  test.slow(); // eight pages, each loaded and scanned
   await logIn(page, DEMO_ADMIN);
   for (const path of [
     '/front-desks',
@@ -35,7 +35,9 @@ test('admin pages have no serious or critical axe violations', async ({ page }) 
     '/front-desk/1',
     '/organisation',
     '/products',
+    '/products/new',
     '/product/1',
+    '/product/1/files',
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

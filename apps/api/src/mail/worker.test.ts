@@ -135,6 +135,54 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
     expect(inbox[0]!.raw).toContain('Subject: =?UTF-8?Q?Passwort_zur=C3=BCcksetzen?=');
   });
 
+  it('follows a language changed on the profile or with the interface switch (decision 0190)', async () => {
+    await smtp.up();
+    const inbox = smtp.inbox;
+    const email = `wisselt.${kind}@example.org`;
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email, password: 'Geheim123!', language: 'en' },
+    });
+    const { token } = registered.json<{ token: string }>();
+    const headers = { authorization: `Bearer ${token}` };
+    const me = await t.app.inject({ method: 'GET', url: '/api/user/current', headers });
+    const id = me.json<{ id: number }>().id;
+    const resetMailSubject = async () => {
+      inbox.length = 0;
+      await t.app.inject({ method: 'POST', url: '/api/forgotpassword', payload: { email } });
+      await t.app.background.settled();
+      expect((await worker().runOnce()).sent).toBe(1);
+      return /^Subject: (.*)$/m.exec(inbox[0]!.raw)?.[1];
+    };
+
+    // The top-bar switch (uiSettings.locale) chose English; then the profile's language field says Dutch.
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/${id}`,
+      headers,
+      payload: { uiSettings: { locale: 'en-GB' } },
+    });
+    const toDutch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/${id}`,
+      headers,
+      payload: { languageId: 251 },
+    });
+    expect(toDutch.json()).toMatchObject({ language: { code: 'nl-NL' }, uiSettings: { locale: 'nl-NL' } });
+    expect(await resetMailSubject()).toBe('Wachtwoord opnieuw instellen');
+
+    // The switch back to English changes the stored language as well.
+    const toEnglish = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/user/${id}`,
+      headers,
+      payload: { uiSettings: { locale: 'en-GB' } },
+    });
+    expect(toEnglish.json()).toMatchObject({ language: { code: 'en-GB' }, uiSettings: { locale: 'en-GB' } });
+    expect(await resetMailSubject()).toBe('Reset your password');
+  });
+
   it('sends each row once when two workers run at the same time', async () => {
     await smtp.up();
     const inbox = smtp.inbox;

@@ -1,6 +1,7 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../lib/api';
+import { i18n } from '../lib/i18n';
 import { authSlice } from '../session/authSlice';
 import { startSessionListeners } from '../session/sessionListeners';
 // ── Feature slices (booking helper):
@@ -32,6 +33,8 @@ export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer
 export const store = makeStore(loadBookingState(sessionStorage, Date.now()));
 setupListeners(store.dispatch);
 persistBooking(store, sessionStorage);
+// Products are answered in the interface language (Accept-Language): a switch fetches them anew.
+i18n.on('languageChanged', () => store.dispatch(api.util.invalidateTags(['Product'])));
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type RootState = ReturnType<typeof rootReducer>;

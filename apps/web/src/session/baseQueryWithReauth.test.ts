@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query';
+import { i18n } from '../lib/i18n';
 import { authSlice } from './authSlice';
 import { createReauthBaseQuery } from './baseQueryWithReauth';
 import { startSessionListeners } from './sessionListeners';
@@ -13,6 +14,7 @@ let server: Server;
 let baseUrl: string;
 let refreshCalls: string[] = [];
 let dataCalls: string[] = [];
+let languages: string[] = [];
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -39,6 +41,7 @@ beforeAll(async () => {
     }
     if (req.url?.startsWith('/api/data')) {
       dataCalls.push(req.headers.authorization ?? '');
+      languages.push(req.headers['accept-language'] ?? '');
       if (req.headers.authorization === 'Bearer fresh') return reply(200, { path: req.url });
       return reply(401, unauthorized);
     }
@@ -55,6 +58,7 @@ afterAll(async () => {
 beforeEach(() => {
   refreshCalls = [];
   dataCalls = [];
+  languages = [];
 });
 
 function setup(auth: { token: string | null; refreshToken: string | null }) {
@@ -119,5 +123,14 @@ describe('baseQueryWithReauth', () => {
     expect(result.error).toMatchObject({ status: 401, data: { code: 'unauthorized' } });
     expect(refreshCalls).toEqual([]);
     expect(dataCalls).toEqual(['']);
+  });
+
+  it('sends the interface language as Accept-Language, following a switch', async () => {
+    const { store, testApi } = setup({ token: 'fresh', refreshToken: null });
+    await i18n.changeLanguage('en');
+    await store.dispatch(testApi.endpoints.data.initiate('en'));
+    await i18n.changeLanguage('nl');
+    await store.dispatch(testApi.endpoints.data.initiate('nl'));
+    expect(languages).toEqual(['en', 'nl']);
   });
 });

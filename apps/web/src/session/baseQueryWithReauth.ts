@@ -5,6 +5,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
+import { i18n } from '../lib/i18n';
 import { resetAll } from '../lib/store/resetAll';
 import { credentialsReceived, type AuthState } from './authSlice';
 
@@ -14,7 +15,8 @@ const authOf = (getState: () => unknown): AuthState => (getState() as { auth: Au
 
 /**
  * The spec §4 re-authentication flow on top of fetchBaseQuery:
- * - every request carries `Authorization: Bearer <token>` when a token exists;
+ * - every request carries `Authorization: Bearer <token>` when a token exists, and `Accept-Language`
+ *   with the interface language;
  * - a 401 on a request that was sent with a token starts ONE refresh (POST /refresh-token); requests
  *   that fail meanwhile wait for that same refresh and then each retry once;
  * - no refresh token, or a failed refresh, logs out (resetAll clears tokens, slices and the API cache).
@@ -27,6 +29,9 @@ export function createReauthBaseQuery(baseUrl: string): AppBaseQuery {
     prepareHeaders: (headers, { getState }) => {
       const { token } = authOf(getState);
       if (token) headers.set('authorization', `Bearer ${token}`);
+      // The server answers product texts in this language (DESIGN §4), so the interface and the
+      // products it shows speak the same one.
+      if (i18n.language) headers.set('accept-language', i18n.language);
       return headers;
     },
   });

@@ -139,12 +139,7 @@ export async function logout(ctx: Ctx, refreshToken: string): Promise<void> {
 
 /** Maps 'en', 'en-GB' or 'de' onto a stored language id, defaulting to nl-NL. */
 async function languageIdOf(db: Db, code: string | undefined): Promise<number> {
-  if (!code) return DEFAULT_LANGUAGE.id;
-  const wanted = code.toLowerCase();
-  const all = await users.listLanguages(db);
-  const match =
-    all.find((l) => l.code.toLowerCase() === wanted) ??
-    all.find((l) => l.code.toLowerCase().split('-')[0] === wanted.split('-')[0]);
+  const match = code ? await users.findLanguageByCode(db, code) : undefined;
   return match?.id ?? DEFAULT_LANGUAGE.id;
 }
 

@@ -88,6 +88,16 @@ export async function findLanguageById(db: DbOrTx, id: number): Promise<Language
   return row;
 }
 
+/** The language of a code such as 'en-GB', or of its first part ('en', 'en-US' → en-GB). */
+export async function findLanguageByCode(db: DbOrTx, code: string): Promise<LanguageRow | undefined> {
+  const wanted = code.toLowerCase();
+  const all = await listLanguages(db);
+  return (
+    all.find((l) => l.code.toLowerCase() === wanted) ??
+    all.find((l) => l.code.toLowerCase().split('-')[0] === wanted.split('-')[0])
+  );
+}
+
 export function listLanguages(db: DbOrTx, codes?: readonly string[]): Promise<LanguageRow[]> {
   const query = db.select().from(languages);
   return (codes ? query.where(inArray(languages.code, [...codes])) : query).orderBy(asc(languages.id));

@@ -47,19 +47,40 @@ export async function getUser(db: Db, id: number): Promise<User> {
   return toUser(row);
 }
 
+/**
+ * The profile's language and the interface language are one setting (decision 0190): whichever of
+ * `languageId` and `uiSettings.locale` a change names, both columns are set to agree, so the mails (which
+ * read the stored language) follow the last choice. `languageId` wins when both are sent.
+ */
+async function languageChange(
+  db: Db,
+  body: UpdateUserRequest,
+): Promise<{ languageId?: number | null; uiLocale?: string | null }> {
+  if (body.languageId != null) {
+    const language = await repo.findLanguageById(db, body.languageId);
+    if (!language) throw validationError('languageId', 'object/not-found');
+    return { languageId: language.id, uiLocale: language.code };
+  }
+  if (body.languageId === null) return { languageId: null, uiLocale: null };
+  if (!body.uiSettings) return {};
+  const { locale } = body.uiSettings;
+  if (locale === null) return { uiLocale: null };
+  const language = await repo.findLanguageByCode(db, locale);
+  return { uiLocale: language?.code ?? locale, ...(language ? { languageId: language.id } : {}) };
+}
+
 export async function patchUser(db: Db, actor: AuthUser, id: number, body: UpdateUserRequest): Promise<User> {
   assertSelfOrAdmin(actor, id);
   const target = await repo.findUserById(db, id);
   if (!target) throw httpError('not_found');
   if (actor.id !== id) assertMayChange(actor, target.user);
-  if (body.languageId != null && !(await repo.findLanguageById(db, body.languageId))) {
-    throw validationError('languageId', 'object/not-found');
-  }
-  const { uiSettings, ...fields } = body;
-  // Only the fields sent are changed; `null` clears a field, a missing key leaves it alone.
+  const { uiSettings: _uiSettings, languageId: _languageId, ...fields } = body;
+  // Only the fields sent are changed; `null` clears a field, a missing key leaves it alone. The language
+  // columns come from languageChange.
   const values = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const language = await languageChange(db, body);
   await db.transaction(async (tx) => {
-    await repo.updateUser(tx, id, { ...values, ...(uiSettings ? { uiLocale: uiSettings.locale } : {}) });
+    await repo.updateUser(tx, id, { ...values, ...language });
     await recordAudit(tx, {
       actorUserId: actor.id,
       action: 'user_updated',

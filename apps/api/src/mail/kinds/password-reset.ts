@@ -20,7 +20,7 @@ registerMailKind(PASSWORD_RESET_MAIL, async (payload, { db, config }): Promise<R
     .leftJoin(languages, eq(languages.id, users.languageId))
     .where(eq(passwordResetTokens.id, id));
   if (!row || row.token.usedAt || row.token.expiresAt.getTime() <= Date.now()) return null;
-  const language = uiLanguageOf(row.user.uiLocale ?? row.languageCode);
+  const language = uiLanguageOf(row.languageCode ?? row.user.uiLocale);
   const t = mailTexts(language);
   const link = `${config.publicUrl}/reset-password/${deriveToken(config.secret, row.token.nonce)}`;
   const name = [row.user.firstName, row.user.suffix, row.user.lastName].filter(Boolean).join(' ');

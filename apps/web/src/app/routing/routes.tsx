@@ -32,6 +32,7 @@ const NewDeskPage = lazy(() => import('../../features/desks/routes/NewDeskPage')
 const OrganisationPage = lazy(() => import('../../features/organisation/routes/OrganisationPage'));
 const ProductsPage = lazy(() => import('../../features/products/routes/ProductsPage'));
 const ProductPage = lazy(() => import('../../features/products/routes/ProductPage'));
+const NewProductPage = lazy(() => import('../../features/products/routes/NewProductPage'));
 const ProductFilesPage = lazy(() => import('../../features/products/routes/ProductFilesPage'));
 const NotFoundPage = lazy(() => import('../../features/errors/routes/NotFoundPage'));
 const ServerErrorPage = lazy(() => import('../../features/errors/routes/ServerErrorPage'));
@@ -116,6 +117,7 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
                 { path: '/front-desk/:frontDeskId', element: <DeskPage /> },
                 { path: '/organisation', element: <OrganisationPage /> },
                 { path: '/products', element: <ProductsPage /> },
+                { path: '/products/new', element: <NewProductPage /> },
                 { path: '/product/:productId', element: <ProductPage /> },
                 { path: '/product/:productId/files', element: <ProductFilesPage /> },
               ],

@@ -1,5 +1,19 @@
-import type { Product } from '@balie/shared';
+import type {
+  AdminProduct,
+  CreateProductCategoryRequest,
+  CreateProductRequest,
+  PatchProductCategoryRequest,
+  PatchProductRequest,
+  Product,
+  ProductCategory,
+  ProductFile,
+} from '@balie/shared';
 import { api } from '../../lib/api';
+
+// Every call of the admin catalogue screens (DESIGN §5, decisions 0180–0182). A product change also
+// changes what can be booked (durations, limits, active), so writes drop the cached time slots too.
+const scheduleTags = ['Timeslot', 'AvailableDays'] as const;
+const productList = { type: 'Product', id: 'LIST' } as const;
 
 export const productsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -7,18 +21,73 @@ export const productsApi = api.injectEndpoints({
     getAllProducts: build.query<Product[], void>({
       query: () => ({ url: '/products', params: { all: true } }),
       providesTags: (products) => [
-        { type: 'Product' as const, id: 'LIST' },
+        productList,
         ...(products ?? []).map((p) => ({ type: 'Product' as const, id: p.id })),
       ],
     }),
-    getProduct: build.query<Product, number>({
+    /** As an admin: the Dutch texts with their translations. */
+    getProduct: build.query<AdminProduct, number>({
       query: (id) => `/product/${id}`,
       providesTags: (_product, _error, id) => [{ type: 'Product', id }],
+    }),
+    createProduct: build.mutation<AdminProduct, CreateProductRequest>({
+      query: (body) => ({ url: '/products', method: 'POST', body }),
+      invalidatesTags: (_p, error) => (error ? [] : [productList, 'Product', ...scheduleTags]),
+    }),
+    patchProduct: build.mutation<AdminProduct, { id: number; body: PatchProductRequest }>({
+      query: ({ id, body }) => ({ url: `/product/${id}`, method: 'PATCH', body }),
+      invalidatesTags: (_p, error) => (error ? [] : ['Product', ...scheduleTags]),
+    }),
+    deleteProduct: build.mutation<void, number>({
+      query: (id) => ({ url: `/product/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_r, error) => (error ? [] : ['Product', ...scheduleTags]),
+    }),
+    /** Multipart field `file` (decision 0181); fetch sets the boundary itself. */
+    uploadProductFile: build.mutation<ProductFile, { productId: number; file: File }>({
+      query: ({ productId, file }) => {
+        const body = new FormData();
+        body.append('file', file, file.name);
+        return { url: `/product/${productId}/files`, method: 'POST', body };
+      },
+      invalidatesTags: (_f, error) => (error ? [] : ['Product']),
+    }),
+    deleteProductFile: build.mutation<void, { productId: number; fileId: number }>({
+      query: ({ productId, fileId }) => ({ url: `/product/${productId}/file/${fileId}`, method: 'DELETE' }),
+      invalidatesTags: (_r, error) => (error ? [] : ['Product']),
+    }),
+    getProductCategories: build.query<ProductCategory[], void>({
+      query: () => '/product-categories',
+      providesTags: ['ProductCategory'],
+    }),
+    createProductCategory: build.mutation<ProductCategory, CreateProductCategoryRequest>({
+      query: (body) => ({ url: '/product-categories', method: 'POST', body }),
+      invalidatesTags: (_c, error) => (error ? [] : ['ProductCategory']),
+    }),
+    patchProductCategory: build.mutation<ProductCategory, { id: number; body: PatchProductCategoryRequest }>({
+      query: ({ id, body }) => ({ url: `/product-category/${id}`, method: 'PATCH', body }),
+      // Products carry their category's name.
+      invalidatesTags: (_c, error) => (error ? [] : ['ProductCategory', 'Product']),
+    }),
+    deleteProductCategory: build.mutation<void, number>({
+      query: (id) => ({ url: `/product-category/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_r, error) => (error ? [] : ['ProductCategory']),
     }),
   }),
 });
 
-export const { useGetAllProductsQuery, useGetProductQuery } = productsApi;
+export const {
+  useGetAllProductsQuery,
+  useGetProductQuery,
+  useCreateProductMutation,
+  usePatchProductMutation,
+  useDeleteProductMutation,
+  useUploadProductFileMutation,
+  useDeleteProductFileMutation,
+  useGetProductCategoriesQuery,
+  useCreateProductCategoryMutation,
+  usePatchProductCategoryMutation,
+  useDeleteProductCategoryMutation,
+} = productsApi;
 
 /** Where a product file downloads from (served as an attachment by the API). */
 export function productFileUrl(productId: number, fileId: number): string {

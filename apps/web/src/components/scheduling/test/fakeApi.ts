@@ -34,7 +34,9 @@ export function fakeApi(handler: FakeHandler): FakeRequest[] {
     const request = {
       method: input.method,
       path: url.pathname + url.search,
-      body: text ? JSON.parse(text) : undefined,
+      // JSON bodies parsed; others (a multipart upload) as their raw text.
+      body:
+        text && input.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text || undefined,
     };
     log.push(request);
     const answer = await handler(request);

@@ -1,10 +1,9 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Switch from '@mui/material/Switch';
 import { useTranslation } from 'react-i18next';
+import { FormSwitch } from '../../../components/form/FormSwitch';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useCanSubmit } from '../../../components/form/useCanSubmit';
 import { deskDetailsFormSchema, type DeskDetailsFormValues } from './schemas';
@@ -35,16 +34,7 @@ export function DeskDetailsForm({
         <FormTextField control={control} name="name" label={t('name')} required />
         <FormTextField control={control} name="label" emptyAsNull label={t('label')} />
       </Box>
-      <Controller
-        control={control}
-        name="active"
-        render={({ field }) => (
-          <FormControlLabel
-            control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-            label={t('active_switch')}
-          />
-        )}
-      />
+      <FormSwitch control={control} name="active" label={t('active_switch')} />
       <Box sx={{ mt: 2 }}>
         <Button type="submit" variant="contained" disabled={!canSubmit}>
           {submitLabel}

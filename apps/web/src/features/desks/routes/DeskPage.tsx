@@ -2,22 +2,18 @@ import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
 import type { ClosureInput, Desk, PatchDeskRequest } from '@balie/shared';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
 import { ActiveChip } from '../../../components/ActiveChip';
 import { useDeleteDeskMutation, useGetDeskQuery, usePatchDeskMutation } from '../api';
 import { ClosureList } from '../components/ClosureList';
-import { Section } from '../components/Section';
+import { Section } from '../../../components/Section';
 import { ClosureForm } from '../forms/ClosureForm';
 import { DeskDetailsForm } from '../forms/DeskDetailsForm';
 import { OverflowForm } from '../forms/OverflowForm';
@@ -87,22 +83,15 @@ function DeskEditor({ desk }: { desk: Desk }) {
           {t('delete')}
         </Button>
       </Section>
-      <Dialog
+      <ConfirmDialog
         open={confirmDelete}
+        title={t('delete_confirm_title', { name: desk.name })}
+        text={t('delete_confirm_text')}
+        confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
+        onConfirm={() => void remove()}
         onClose={() => setConfirmDelete(false)}
-        aria-labelledby="delete-desk-title"
-      >
-        <DialogTitle id="delete-desk-title">{t('delete_confirm_title', { name: desk.name })}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>{t('delete_confirm_text')}</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmDelete(false)}>{t('cancel')}</Button>
-          <Button color="error" variant="contained" onClick={() => void remove()}>
-            {t('delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
       {dialog}
     </>
   );

@@ -21,7 +21,7 @@ import {
   useGetDesksQuery,
 } from '../api';
 import { ClosureList } from '../components/ClosureList';
-import { Section } from '../components/Section';
+import { Section } from '../../../components/Section';
 import { ClosureForm } from '../forms/ClosureForm';
 import { useScheduleChange } from '../hooks/useScheduleChange';
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/PageFrame';
 import { useNotify } from '../../../components/notifier/NotifierContext';
 import { useCreateDeskMutation } from '../api';
-import { Section } from '../components/Section';
+import { Section } from '../../../components/Section';
 import { DeskDetailsForm } from '../forms/DeskDetailsForm';
 
 /** /front-desks/new (admin): name and label first; hours, closures and overflow on the desk's own page. */

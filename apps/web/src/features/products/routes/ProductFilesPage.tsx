@@ -1,20 +1,35 @@
+import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import Delete from '@mui/icons-material/Delete';
 import Download from '@mui/icons-material/Download';
+import UploadFile from '@mui/icons-material/UploadFile';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
+import type { AdminProduct, ProductFile } from '@balie/shared';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { InlineLoading } from '../../../components/InlineLoading';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
-import { formatShortDate } from '../../../lib/dates';
-import { productFileUrl, useGetProductQuery } from '../api';
+import { Section } from '../../../components/Section';
+import { useNotify } from '../../../components/notifier/NotifierContext';
+import { httpStatusOf } from '../../../lib/apiError';
+import {
+  productFileUrl,
+  useDeleteProductFileMutation,
+  useGetProductQuery,
+  useUploadProductFileMutation,
+} from '../api';
 import { useProductIdParam } from '../useProductIdParam';
 
 function sizeText(bytes: number, language: string): string {
@@ -23,14 +38,127 @@ function sizeText(bytes: number, language: string): string {
   return kb < 1024 ? `${format.format(kb)} kB` : `${format.format(kb / 1024)} MB`;
 }
 
-/** /product/:productId/files (admin): the product's files with download links; upload comes later. */
+/** The text for a refused upload: too large (413) and unsupported type (415) say what to do. */
+function uploadErrorKey(error: unknown): string {
+  const status = httpStatusOf(error);
+  if (status === 413) return 'upload_too_large';
+  if (status === 415) return 'upload_unsupported';
+  return 'common:general.error';
+}
+
+function Upload({ productId }: { productId: number }) {
+  const { t } = useTranslation(['products', 'common']);
+  const notify = useNotify();
+  const [upload, { isLoading }] = useUploadProductFileMutation();
+  const [refused, setRefused] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const send = async (file: File) => {
+    setRefused(null);
+    const result = await upload({ productId, file });
+    if (result.error) setRefused(t(uploadErrorKey(result.error), { name: file.name }));
+    else notify(t('uploaded', { name: file.name }), 'success');
+  };
+  return (
+    <Box>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('upload_hint')}
+      </Typography>
+      {refused && (
+        <Alert severity="error" sx={{ mb: 2 }} onClose={() => setRefused(null)}>
+          {refused}
+        </Alert>
+      )}
+      {/* The input stays hidden: a button that opens it is one control, a label wrapping it is two. */}
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept=".pdf,.png,.jpg,.jpeg,.gif,.webp,.docx,.xlsx,.pptx,.odt,.ods,.odp"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = ''; // the same file may be chosen again after a refusal
+          if (file) void send(file);
+        }}
+      />
+      <Button
+        variant="contained"
+        startIcon={<UploadFile />}
+        disabled={isLoading}
+        onClick={() => input.current?.click()}
+      >
+        {t('upload')}
+      </Button>
+      {isLoading && <InlineLoading text={t('uploading')} />}
+    </Box>
+  );
+}
+
+function FileList({ product }: { product: AdminProduct }) {
+  const { t, i18n } = useTranslation(['products', 'common']);
+  const notify = useNotify();
+  const [deleteFile] = useDeleteProductFileMutation();
+  const [confirm, setConfirm] = useState<ProductFile | null>(null);
+  const remove = async (file: ProductFile) => {
+    setConfirm(null);
+    const result = await deleteFile({ productId: product.id, fileId: file.id });
+    notify(
+      result.error ? t('common:general.error') : t('file_deleted', { name: file.fileName }),
+      result.error ? 'error' : 'success',
+    );
+  };
+  if (product.files.length === 0) return <Alert severity="info">{t('no_files')}</Alert>;
+  return (
+    <>
+      <List aria-label={t('files')}>
+        {product.files.map((f) => (
+          <ListItem
+            key={f.id}
+            disablePadding
+            secondaryAction={
+              <IconButton
+                edge="end"
+                aria-label={t('delete_file', { name: f.fileName })}
+                onClick={() => setConfirm(f)}
+              >
+                <Delete />
+              </IconButton>
+            }
+          >
+            <ListItemButton component="a" href={productFileUrl(product.id, f.id)} download={f.fileName}>
+              <ListItemIcon>
+                <Download />
+              </ListItemIcon>
+              <ListItemText
+                primary={f.fileName}
+                secondary={`${sizeText(f.size, i18n.language)} · ${f.mimeType}`}
+                slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+              />
+            </ListItemButton>
+          </ListItem>
+        ))}
+      </List>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={t('delete_file_confirm', { name: confirm?.fileName })}
+        text={t('delete_file_text')}
+        confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
+        onConfirm={() => confirm && void remove(confirm)}
+        onClose={() => setConfirm(null)}
+      />
+    </>
+  );
+}
+
+/** /product/:productId/files (admin): upload, list, download and delete the files of one product. */
 export default function ProductFilesPage() {
-  const { t, i18n } = useTranslation('products');
+  const { t } = useTranslation('products');
   const id = useProductIdParam();
   const { data, error, isLoading } = useGetProductQuery(id ?? skipToken);
   return (
     <PageFrame
-      title={t('files_title')}
+      title={data && id ? t('files_of', { title: data.title }) : t('files_title')}
+      maxWidth={1000}
       actions={
         id && (
           <Button component={RouterLink} to={`/product/${id}`} startIcon={<ArrowBack />}>
@@ -39,9 +167,6 @@ export default function ProductFilesPage() {
         )
       }
     >
-      <Alert severity="info" sx={{ mb: 2 }}>
-        {t('common:read_only_notice')}
-      </Alert>
       <QueryState
         data={id ? data : undefined}
         error={error}
@@ -50,30 +175,14 @@ export default function ProductFilesPage() {
         notFound={t('not_found')}
       >
         {(product) => (
-          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-            <Typography variant="h6" component="h2">
-              {product.title}
-            </Typography>
-            {product.files.length === 0 ? (
-              <Typography color="text.secondary" sx={{ mt: 1 }}>
-                {t('no_files')}
-              </Typography>
-            ) : (
-              <List>
-                {product.files.map((f) => (
-                  <ListItemButton key={f.id} component="a" href={productFileUrl(product.id, f.id)} download>
-                    <ListItemIcon>
-                      <Download />
-                    </ListItemIcon>
-                    <ListItemText
-                      primary={f.fileName}
-                      secondary={`${sizeText(f.size, i18n.language)} · ${formatShortDate(f.createdAt, i18n.language)}`}
-                    />
-                  </ListItemButton>
-                ))}
-              </List>
-            )}
-          </Paper>
+          <>
+            <Section title={t('upload_title')}>
+              <Upload productId={product.id} />
+            </Section>
+            <Section title={t('files')}>
+              <FileList product={product} />
+            </Section>
+          </>
         )}
       </QueryState>
     </PageFrame>

@@ -1,96 +1,147 @@
-import { Link as RouterLink } from 'react-router';
+import { useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import AttachFile from '@mui/icons-material/AttachFile';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
-import type { Product } from '@balie/shared';
+import type { AdminProduct, ProductCategory } from '@balie/shared';
+import { ActiveChip } from '../../../components/ActiveChip';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
-import { useGetProductQuery } from '../api';
-import { ActiveChip } from '../../../components/ActiveChip';
+import { Section } from '../../../components/Section';
+import { useNotify } from '../../../components/notifier/NotifierContext';
+import { apiErrorOf } from '../../../lib/apiError';
+import {
+  useDeleteProductMutation,
+  useGetProductCategoriesQuery,
+  useGetProductQuery,
+  usePatchProductMutation,
+} from '../api';
+import { ProductForm } from '../forms/ProductForm';
+import { productFormValuesOf, productRequestOf } from '../forms/productForm';
 import { useProductIdParam } from '../useProductIdParam';
 
-function ProductDetails({ product }: { product: Product }) {
-  const { t } = useTranslation('products');
-  const rows: [string, string][] = [
-    [t('category'), product.category?.name ?? '—'],
-    [t('time_unit'), t('minutes', { count: product.timeUnit })],
-    [t('extra_time_unit'), t('minutes', { count: product.extraTimeUnit })],
-    [t('max_amount'), String(product.maxAmount)],
-  ];
+function ProductEditor({ product, categories }: { product: AdminProduct; categories: ProductCategory[] }) {
+  const { t } = useTranslation(['products', 'common']);
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const [patchProduct] = usePatchProductMutation();
+  const [deleteProduct] = useDeleteProductMutation();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  // Set when the server refuses the deletion because the product was booked (409 product_in_use).
+  const [inUse, setInUse] = useState(false);
+
+  const deactivate = async () => {
+    const result = await patchProduct({ id: product.id, body: { active: false } });
+    if (result.error) notify(t('common:general.error'), 'error');
+    else {
+      setInUse(false);
+      notify(t('deactivated'), 'success');
+    }
+  };
+  const remove = async () => {
+    setConfirmDelete(false);
+    const result = await deleteProduct(product.id);
+    if (!result.error) {
+      notify(t('deleted'), 'success');
+      void navigate('/products');
+    } else if (apiErrorOf(result.error)?.code === 'product_in_use') setInUse(true);
+    else notify(t('common:general.error'), 'error');
+  };
+
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', mb: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h6" component="h2">
-          {product.title}
-        </Typography>
+    <>
+      <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap', mb: 2 }}>
         <ActiveChip active={product.active} />
+        <Button component={RouterLink} to={`/product/${product.id}/files`} startIcon={<AttachFile />}>
+          {t('file_count', { count: product.files.length })}
+        </Button>
       </Box>
-      {product.description && (
-        <Typography sx={{ whiteSpace: 'pre-line', mb: 2 }}>{product.description}</Typography>
-      )}
-      {product.notice && (
-        <Alert severity="info" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
-          {product.notice}
-        </Alert>
-      )}
-      <Box
-        component="dl"
-        sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1, columnGap: 3 }}
-      >
-        {rows.map(([term, value]) => (
-          <Box key={term} sx={{ display: 'contents' }}>
-            <Box component="dt" sx={{ color: 'text.secondary' }}>
-              {term}
-            </Box>
-            <Box component="dd" sx={{ m: 0 }}>
-              {value}
-            </Box>
-          </Box>
-        ))}
-      </Box>
-      <Button
-        component={RouterLink}
-        to={`/product/${product.id}/files`}
-        startIcon={<AttachFile />}
-        sx={{ mt: 2 }}
-      >
-        {t('file_count', { count: product.files.length })}
-      </Button>
-    </Paper>
+      <ProductForm
+        values={productFormValuesOf(product)}
+        categories={categories}
+        submitLabel={t('save')}
+        onSave={async (values) => {
+          const result = await patchProduct({ id: product.id, body: productRequestOf(values) });
+          if (result.error) {
+            notify(t('common:general.error'), 'error');
+            return { ok: false, error: result.error };
+          }
+          notify(t('saved'), 'success');
+          return { ok: true };
+        }}
+      />
+      <Section title={t('delete_title')}>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {t('delete_hint')}
+        </Typography>
+        {inUse && (
+          <Alert
+            severity="warning"
+            sx={{ mb: 2 }}
+            action={
+              product.active && (
+                <Button color="inherit" size="small" onClick={() => void deactivate()}>
+                  {t('deactivate')}
+                </Button>
+              )
+            }
+          >
+            {t('delete_in_use')}
+          </Alert>
+        )}
+        <Button color="error" variant="outlined" onClick={() => setConfirmDelete(true)}>
+          {t('delete')}
+        </Button>
+      </Section>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('delete_confirm_title', { title: product.title })}
+        text={t('delete_confirm_text')}
+        confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
+        onConfirm={() => void remove()}
+        onClose={() => setConfirmDelete(false)}
+      />
+    </>
   );
 }
 
-/** /product/:productId (admin): one product, read-only for now. */
+/** /product/:productId (admin): edit every field of one product, deactivate it, or delete it if never booked. */
 export default function ProductPage() {
   const { t } = useTranslation('products');
   const id = useProductIdParam();
-  const { data, error, isLoading } = useGetProductQuery(id ?? skipToken);
+  const product = useGetProductQuery(id ?? skipToken);
+  const { data, error, isLoading } = useGetProductCategoriesQuery();
+  const categories = { data, error, isLoading };
   return (
     <PageFrame
-      title={t('product_title')}
+      title={product.data && id ? product.data.title : t('product_title')}
+      maxWidth={1000}
       actions={
         <Button component={RouterLink} to="/products" startIcon={<ArrowBack />}>
           {t('back')}
         </Button>
       }
     >
-      <Alert severity="info" sx={{ mb: 2 }}>
-        {t('common:read_only_notice')}
-      </Alert>
       <QueryState
-        data={id ? data : undefined}
-        error={error}
-        isLoading={isLoading}
+        data={id ? product.data : undefined}
+        error={product.error}
+        isLoading={product.isLoading}
         empty={t('not_found')}
         notFound={t('not_found')}
       >
-        {(product) => <ProductDetails product={product} />}
+        {(p) => (
+          // A failed category list is an error, never "no such product".
+          <QueryState {...categories} empty="" isEmpty={() => false}>
+            {(list) => <ProductEditor product={p} categories={list} />}
+          </QueryState>
+        )}
       </QueryState>
     </PageFrame>
   );

@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import type { OfferedLanguage } from '../../../session/useOfferedLanguages';
 import type { ProfileFormValues } from '../profileForm';
 
-/** The user's language (used for mails and as the interface language when no ui locale is set). */
+/** The user's language: the interface language and that of their mails (one setting, decision 0190). */
 export function LanguageSelect({
   control,
   languages,

@@ -6,7 +6,9 @@ import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@balie/shared';
 import { useUpdateCurrentUserMutation } from '../../../session/sessionApi';
+import { changeUiLanguage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../session/useCurrentUser';
+import { userLanguageCode } from '../../../session/useUserLanguage';
 import { useOfferedLanguages } from '../../../session/useOfferedLanguages';
 import { applyServerErrors } from '../../../components/form/applyServerErrors';
 import { FormTextField } from '../../../components/form/FormTextField';
@@ -36,7 +38,10 @@ function ProfileForm({ user }: { user: User }) {
   const { control, handleSubmit, reset, setError } = useForm({
     resolver: zodResolver(profileFormSchema),
     mode: 'onBlur',
-    defaultValues: valuesOf(user),
+    // Follows the stored user, so a language chosen with the top-bar switch shows here at once (one
+    // setting, decision 0190); fields being edited keep what was typed.
+    values: valuesOf(user),
+    resetOptions: { keepDirtyValues: true },
   });
   const canSubmit = useCanSubmit(control, profileFormSchema);
 
@@ -47,6 +52,8 @@ function ProfileForm({ user }: { user: User }) {
       return;
     }
     reset(valuesOf(result.data));
+    // The profile's language is the interface language (decision 0190): saving it switches at once.
+    void changeUiLanguage(userLanguageCode(result.data));
     notify(t('saved'), 'success');
   });
 

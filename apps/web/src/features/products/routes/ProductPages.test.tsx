@@ -1,0 +1,201 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminProduct, ProductCategory } from '@balie/shared';
+import { aUser, renderRoute } from '../../../test/renderRoute';
+import {
+  apiError,
+  fakeApi,
+  type FakeAnswer,
+  type FakeRequest,
+} from '../../../components/scheduling/test/fakeApi';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const user = userEvent.setup({ delay: null });
+const admin = aUser({ roles: ['ROLE_ADMIN'] });
+
+const CATEGORIES: ProductCategory[] = [
+  { id: 1, name: 'Reisdocumenten', position: 0 },
+  { id: 2, name: 'Rijbewijzen', position: 1 },
+];
+
+const PASSPORT: AdminProduct = {
+  id: 5,
+  title: 'Paspoort aanvragen',
+  description: 'Voor een nieuw paspoort.',
+  notice: 'Neem een pasfoto mee.',
+  category: CATEGORIES[0]!,
+  timeUnit: 10,
+  extraTimeUnit: 5,
+  maxAmount: 4,
+  active: true,
+  files: [{ id: 9, fileName: 'checklist.pdf', mimeType: 'application/pdf', size: 2048, createdAt: '' }],
+  translations: { en: { title: 'Apply for a passport', description: '', notice: '' } },
+};
+
+/** The catalogue calls as the server answers them; `special` answers a call first when it wants to. */
+function serveCatalogue(special: (r: FakeRequest) => FakeAnswer | undefined = () => undefined) {
+  return fakeApi((request) => {
+    const answer = special(request);
+    if (answer) return answer;
+    const key = `${request.method} ${request.path.split('?')[0]}`;
+    if (key === 'GET /api/product-categories') return { status: 200, body: CATEGORIES };
+    if (key === 'GET /api/products') return { status: 200, body: [PASSPORT] };
+    if (key === 'GET /api/product/5') return { status: 200, body: PASSPORT };
+    if (key === 'POST /api/products') return { status: 201, body: { ...PASSPORT, id: 6 } };
+    if (key === 'PATCH /api/product/5') return { status: 200, body: PASSPORT };
+    return apiError(404, 'not_found');
+  });
+}
+
+const field = (name: string) => screen.getByRole('textbox', { name });
+
+describe('product screens (admin)', { timeout: 180_000 }, () => {
+  it('checks the new product form field by field and sends every field with the filled-in translation', async () => {
+    const log = serveCatalogue();
+    const { router } = await renderRoute('/products/new', { user: admin });
+    const title = await screen.findByRole('textbox', { name: 'Title' });
+    const create = screen.getByRole('button', { name: 'Create product' });
+
+    await user.click(title);
+    fireEvent.blur(title);
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+
+    // An English description without an English title is refused under the English title.
+    await user.type(field('Description (English)'), 'New.');
+    await user.click(field('Title (English)'));
+    await user.tab();
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+
+    const timeUnit = screen.getByRole('spinbutton', { name: 'Time unit' });
+    await user.clear(timeUnit);
+    await user.type(timeUnit, '0');
+    fireEvent.blur(timeUnit);
+    expect(await screen.findByText('This number is too small')).toBeInTheDocument();
+    expect(create).toBeDisabled();
+
+    await user.type(title, 'Paspoort');
+    await user.type(field('Title (English)'), 'Passport');
+    await user.clear(timeUnit);
+    await user.type(timeUnit, '15');
+    await user.type(field('What to bring'), 'Foto');
+    await user.click(screen.getByRole('combobox', { name: 'Category' }));
+    await user.click(await screen.findByRole('option', { name: 'Rijbewijzen' }));
+    await user.click(create);
+
+    expect(await screen.findByText('Product created')).toBeInTheDocument();
+    expect(log.find((r) => r.method === 'POST')?.body).toEqual({
+      title: 'Paspoort',
+      description: '',
+      notice: 'Foto',
+      categoryId: 2,
+      timeUnit: 15,
+      extraTimeUnit: 0,
+      maxAmount: 10,
+      active: true,
+      translations: { en: { title: 'Passport', description: 'New.', notice: '' } },
+    });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/product/6'));
+  });
+
+  it('says why a booked product cannot be deleted and offers to make it inactive', async () => {
+    const log = serveCatalogue((r) => (r.method === 'DELETE' ? apiError(409, 'product_in_use') : undefined));
+    await renderRoute('/product/5', { user: admin });
+    expect(await screen.findByRole('textbox', { name: 'Title (English)' })).toHaveValue(
+      'Apply for a passport',
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Paspoort aanvragen?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText(/This product has been booked and cannot be deleted/)).toBeInTheDocument();
+    // The alert is outside the closing dialog, reachable once it has gone.
+    await user.click(await screen.findByRole('button', { name: 'Make inactive' }));
+    expect(await screen.findByText('The product is now inactive')).toBeInTheDocument();
+    expect(log.find((r) => r.method === 'PATCH')?.body).toEqual({ active: false });
+  });
+
+  it('lists products by search text and category, and tells when nothing matches', async () => {
+    serveCatalogue();
+    await renderRoute('/products', { user: admin });
+    expect(await screen.findByRole('link', { name: 'Paspoort aanvragen' })).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search products' }), 'pasfoto');
+    expect(screen.getByRole('link', { name: 'Paspoort aanvragen' })).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Category' }), 'Rijbewijzen');
+    expect(screen.getByText('No products match this search.')).toBeInTheDocument();
+  });
+
+  it('says a category with products cannot be deleted, and reorders by sending new positions', async () => {
+    const log = serveCatalogue((r) => {
+      if (r.method === 'DELETE') return apiError(409, 'category_not_empty');
+      if (r.method === 'PATCH') return { status: 200, body: CATEGORIES[0] };
+      return undefined;
+    });
+    await renderRoute('/products', { user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Delete Reisdocumenten' }));
+    expect(
+      await screen.findByText(
+        'Reisdocumenten still holds products and cannot be deleted. Move its products to another category first.',
+      ),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Move Reisdocumenten down' }));
+    expect(await screen.findByText('Order saved')).toBeInTheDocument();
+    expect(log.filter((r) => r.method === 'PATCH')).toEqual([
+      { method: 'PATCH', path: '/api/product-category/2', body: { position: 0 } },
+      { method: 'PATCH', path: '/api/product-category/1', body: { position: 1 } },
+    ]);
+  });
+});
+
+describe('product files (admin)', { timeout: 60_000 }, () => {
+  const upload = async (name: string, type: string) => {
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    await user.upload(input, new File(['%PDF-1.4'], name, { type }));
+  };
+
+  it('shows the texts of a refused upload: too large (413) and not a supported type (415)', async () => {
+    let answer = apiError(413, 'payload_too_large');
+    const log = serveCatalogue((r) => (r.method === 'POST' ? answer : undefined));
+    await renderRoute('/product/5/files', { user: admin });
+    expect(await screen.findByRole('heading', { name: 'Files of Paspoort aanvragen' })).toBeInTheDocument();
+
+    await upload('scan.pdf', 'application/pdf');
+    expect(
+      await screen.findByText(
+        'scan.pdf is larger than 10 MB and was not added. Make the file smaller, for example by saving it as PDF.',
+      ),
+    ).toBeInTheDocument();
+    answer = apiError(415, 'unsupported_media_type');
+    await upload('setup.pdf', 'application/pdf');
+    expect(
+      await screen.findByText('setup.pdf is not a PDF, image or office document and was not added.'),
+    ).toBeInTheDocument();
+    const sent = log.filter((r) => r.method === 'POST');
+    expect(sent.map((r) => r.path)).toEqual(['/api/product/5/files', '/api/product/5/files']);
+    // (jsdom's File does not serialise into Node's FormData; the real upload is checked in e2e.)
+  });
+
+  it('downloads a file under its name and deletes it only after confirming', async () => {
+    const log = serveCatalogue((r) => (r.method === 'DELETE' ? { status: 204 } : undefined));
+    await renderRoute('/product/5/files', { user: admin });
+    const link = await screen.findByRole('link', { name: /checklist\.pdf/ });
+    expect(link).toHaveAttribute('href', '/api/product/5/file/9');
+    expect(link).toHaveAttribute('download', 'checklist.pdf');
+
+    await user.click(screen.getByRole('button', { name: 'Delete checklist.pdf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete checklist.pdf?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(log.some((r) => r.method === 'DELETE')).toBe(false);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete checklist.pdf' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete checklist.pdf?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await screen.findByText('checklist.pdf deleted')).toBeInTheDocument();
+    expect(log.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/api/product/5/file/9']);
+  });
+});
