@@ -12,4 +12,5 @@ export * from './availability/index.js';
 export * from './desks/schemas.js';
 export * from './desks/requests.js';
 export * from './organisation/schemas.js';
+export * from './organisation/address.js';
 export * from './checkin/schemas.js';

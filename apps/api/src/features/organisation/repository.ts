@@ -33,8 +33,3 @@ export async function getOrganisation(db: DbOrTx): Promise<Organisation> {
 export async function updateOrganisation(tx: Tx, values: Partial<Organisation>): Promise<void> {
   if (Object.keys(values).length > 0) await tx.update(organisation).set(values).where(eq(organisation.id, 1));
 }
-
-/** 'Street 1, 1234 AB City' from the parts that are filled in. */
-export function addressOf(o: Organisation): string {
-  return [o.street, [o.postcode, o.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-}
