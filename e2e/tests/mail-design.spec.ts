@@ -20,7 +20,7 @@ const NOTICE_EN = 'Bring a recent passport photo and your current passport or id
 /**
  * Each mail kind drawn by Chromium from the .eml the product wrote, at phone and desktop width, the inline
  * QR part shown as a mail program shows it. The PNGs are kept as test artefacts (and copied to
- * MAIL_SCREENS_DIR when set) to look at; the test itself checks what can be measured: nothing scrolls
+ * SCREENS_DIR when set) to look at; the test itself checks what can be measured: nothing scrolls
  * sideways on a phone, the QR image loaded, and the buttons are big enough to tap.
  */
 test('every mail kind reads well on a phone and a desktop', async ({ page, request, server }, testInfo) => {
@@ -115,7 +115,7 @@ test('every mail kind reads well on a phone and a desktop', async ({ page, reque
   await request.post('/api/forgotpassword', { data: { email: DEMO_USER.email } });
   await mailTo('password-reset-nl', DEMO_USER.email, /Wachtwoord/);
 
-  const dir = process.env.MAIL_SCREENS_DIR;
+  const dir = process.env.SCREENS_DIR;
   if (dir) mkdirSync(dir, { recursive: true });
   for (const { name, mail } of mails) {
     await show(page, mail);
