@@ -18,7 +18,7 @@ export function OrganisationContact() {
       term: t('organisation.address'),
       value: (
         <>
-          {address}
+          <span>{address}</span>
           {mapUrl && (
             <>
               {' · '}
