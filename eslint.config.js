@@ -20,7 +20,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/api/**/*.ts'],
+    files: ['apps/api/**/*.{ts,tsx}'],
     plugins: { drizzle },
     rules: {
       // A delete/update without where() wipes the table; see DESIGN §2 traps.

@@ -10,6 +10,10 @@ export interface Mail {
   body: string;
   /** Attachments by file name, decoded. */
   attachments: Record<string, string>;
+  /** The text/html part alone, decoded ('' when the mail has none). */
+  html: string;
+  /** Inline parts by Content-ID (without <>), as data: URLs, to show the HTML part as a mail program would. */
+  inline: Record<string, string>;
 }
 
 function decodeQuotedPrintable(s: string): string {
@@ -66,6 +70,9 @@ function walk(part: string, out: Mail): void {
     }
     return;
   }
+  const cid = /^<?([^>]+)>?$/.exec(headers['content-id'] ?? '')?.[1];
+  if (cid && (headers['content-transfer-encoding'] ?? '').toLowerCase() === 'base64')
+    out.inline[cid] = `data:${type.split(';')[0]};base64,${body.replace(/\s+/g, '')}`;
   const disposition = headers['content-disposition'] ?? '';
   const name = /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? /name="?([^";]+)"?/i.exec(type)?.[1];
   const decoded = decodeBody(headers, body);
@@ -73,6 +80,7 @@ function walk(part: string, out: Mail): void {
     out.attachments[decodeHeaderWords(name)] = decoded;
     if (!type.startsWith('text/calendar')) return;
   }
+  if (type.startsWith('text/html')) out.html = decoded;
   if (type.startsWith('text/')) out.body += `\n${decoded}`;
 }
 
@@ -85,6 +93,8 @@ export function readMail(file: string): Mail {
     subject: decodeHeaderWords(headers['subject'] ?? ''),
     body: '',
     attachments: {},
+    html: '',
+    inline: {},
   };
   walk(raw, mail);
   return mail;

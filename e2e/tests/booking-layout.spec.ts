@@ -72,3 +72,30 @@ for (const [label, viewport] of [
     await expect(page.getByRole('heading', { name: 'Wat wilt u regelen?' })).toBeVisible();
   });
 }
+
+test('phone: the sticky selection bar never covers a chosen product or its notice', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/new');
+  const bar = page.getByRole('region', { name: 'Uw keuze' });
+  const adds = page.getByRole('button', { name: / toevoegen$/ });
+  // Four products, the last ones low on the page: the fourth brings the 'maximum' alert and the bar grows.
+  for (const index of [0, 3, 4, 4]) {
+    const add = adds.nth(index);
+    const title = (await add.getAttribute('aria-label'))!.replace(/ toevoegen$/, '');
+    const card = page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+    await add.click();
+    const notice = card.getByRole('alert').or(card.locator('.MuiAlert-root'));
+    await expect(async () => {
+      const barTop = (await bar.boundingBox())!.y;
+      const cardBox = (await card.boundingBox())!;
+      expect(cardBox.y + cardBox.height, `card ${index} ends above the bar`).toBeLessThanOrEqual(barTop + 1);
+      if ((await notice.count()) > 0) {
+        const box = (await notice.first().boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(barTop);
+      }
+    }).toPass({ timeout: 5000 });
+  }
+  await expect(bar.getByText(/dit is het maximum/)).toBeVisible();
+});

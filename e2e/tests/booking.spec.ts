@@ -64,6 +64,17 @@ test('a guest books from /new to the success page, then moves and cancels it fro
 
   await expect(page.getByRole('heading', { name: 'Uw afspraak is bevestigd' })).toBeVisible();
   await expect(page.getByText(wallClock(slots[0]!.beginTime)).first()).toBeVisible();
+  // The check-in code as text and QR, what to bring and where, as the confirmation mail says them.
+  const checkIn = page.getByRole('region', { name: 'Uw incheckcode' });
+  const code = (await checkIn.getByText(/^[2-9A-HJKMNP-Z]{8}$/).textContent())!;
+  await expect(checkIn.getByRole('img', { name: `QR-code met uw incheckcode ${code}` })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Wat neemt u mee' })).toContainText(
+    'Neem een recente pasfoto en uw huidige paspoort of identiteitskaart mee.',
+  );
+  await expect(page.getByRole('link', { name: /Op de kaart/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=.*Stadhuisplein/,
+  );
   await expectNoSeriousA11yViolations(page, 'success page');
   const download = page.waitForEvent('download');
   await page
@@ -74,6 +85,7 @@ test('a guest books from /new to the success page, then moves and cancels it fro
 
   // The confirmation mail carries an invitation and the edit and cancel links.
   const confirmation = await waitForMail(server.dataDir, email);
+  expect(confirmation.body).toContain(code);
   const invite = Object.values(confirmation.attachments).find((a) => a.includes('BEGIN:VCALENDAR'));
   expect(invite).toContain('METHOD:REQUEST');
   const editLink = new URL(linkIn(confirmation, '/edit-appointment/'));

@@ -1,4 +1,4 @@
-import type { UiLanguage } from '@balie/shared';
+import { addressOf, type Organisation, type UiLanguage } from '@balie/shared';
 import { de } from './locales/de.js';
 import { en } from './locales/en.js';
 import { nl, type MailTexts } from './locales/nl.js';
@@ -15,36 +15,21 @@ export function fill(template: string, vars: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => vars[key] ?? whole);
 }
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-/** For user-supplied text in HTML mails. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
-
-/** A paragraph of plain text as HTML: escaped, line breaks kept. */
-export function htmlParagraph(text: string): string {
-  return `<p>${escapeHtml(text).replace(/\n/g, '<br>')}</p>`;
+/** 'Dear J. de Vries,' or the anonymous greeting when no name is known. */
+export function greetingOf(t: MailTexts, name: string): string {
+  return name ? fill(t.greeting, { name }) : t.greetingAnonymous;
 }
 
 /**
- * The one HTML document every mail uses: greeting, body, signature; no external images or styles
- * (mail clients block them). `bodyHtml` is already escaped.
+ * The organisation's name, address and contact lines at the foot of every mail (decision 0153); empty
+ * ones are left out. The organisation is read at send time, so a queued mail carries the record as it is.
  */
-export function htmlMail(
-  language: UiLanguage,
-  greeting: string,
-  bodyHtml: string,
-  signature: string,
-): string {
-  return `<!doctype html><html lang="${language}"><body style="font-family:sans-serif">
-${htmlParagraph(greeting)}
-${bodyHtml}
-${htmlParagraph(signature)}
-</body></html>`;
+export function organisationFooter(t: MailTexts, o: Organisation): string[] {
+  return [
+    o.name,
+    addressOf(o),
+    o.phone && `${t.footer.phone}: ${o.phone}`,
+    o.email && `${t.footer.email}: ${o.email}`,
+    o.website && `${t.footer.website}: ${o.website}`,
+  ].filter((line): line is string => !!line);
 }

@@ -33,6 +33,3 @@ export async function getOrganisation(db: DbOrTx): Promise<Organisation> {
 export async function updateOrganisation(tx: Tx, values: Partial<Organisation>): Promise<void> {
   if (Object.keys(values).length > 0) await tx.update(organisation).set(values).where(eq(organisation.id, 1));
 }
-
-// One formatting of the address for the server and the web app (success page, contact block).
-export { addressOf } from '@balie/shared';

@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { uiLanguageOf } from '@balie/shared';
 import { languages, passwordResetTokens, users } from '../../db/schema/index.js';
+import { getOrganisation } from '../../features/organisation/repository.js';
 import { deriveToken } from '../../security/tokens.js';
-import { escapeHtml, fill, htmlMail, htmlParagraph, mailTexts } from '../i18n.js';
+import { brandOf } from '../design/content.js';
+import { renderMail } from '../design/render.js';
+import { fill, greetingOf, mailTexts, organisationFooter } from '../i18n.js';
 import { registerMailKind, type RenderedMail } from '../registry.js';
 
 export const PASSWORD_RESET_MAIL = 'password-reset';
@@ -22,21 +25,22 @@ registerMailKind(PASSWORD_RESET_MAIL, async (payload, { db, config }): Promise<R
   if (!row || row.token.usedAt || row.token.expiresAt.getTime() <= Date.now()) return null;
   const language = uiLanguageOf(row.languageCode ?? row.user.uiLocale);
   const t = mailTexts(language);
+  const organisation = await getOrganisation(db);
   const link = `${config.publicUrl}/reset-password/${deriveToken(config.secret, row.token.nonce)}`;
   const name = [row.user.firstName, row.user.suffix, row.user.lastName].filter(Boolean).join(' ');
-  const greeting = name ? fill(t.greeting, { name }) : t.greetingAnonymous;
   const r = t.passwordReset;
-  const text = [greeting, r.intro, link, r.validity, r.ignore, t.signature].join('\n\n');
-  const html = htmlMail(
+  const brand = brandOf(organisation);
+  const { html, text } = await renderMail({
     language,
-    greeting,
-    [
-      htmlParagraph(r.intro),
-      `<p><a href="${escapeHtml(link)}">${escapeHtml(r.button)}</a><br>${escapeHtml(link)}</p>`,
-      htmlParagraph(r.validity),
-      htmlParagraph(r.ignore),
-    ].join('\n'),
-    t.signature,
-  );
+    brand,
+    preview: r.intro,
+    heading: r.heading,
+    greeting: greetingOf(t, name),
+    paragraphs: [r.intro],
+    actions: [{ label: r.button, url: link }],
+    notes: [r.validity, r.ignore],
+    signature: fill(t.signature, { organisation: brand }),
+    footer: organisationFooter(t, organisation),
+  });
   return { to: row.user.email, subject: r.subject, text, html, language };
 });

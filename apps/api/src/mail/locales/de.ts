@@ -3,8 +3,11 @@ import type { MailTexts } from './nl.js';
 export const de: MailTexts = {
   greeting: 'Guten Tag {name},',
   greetingAnonymous: 'Sehr geehrte Damen und Herren,',
-  signature: 'Mit freundlichen Grüßen\nBalie',
+  signature: 'Mit freundlichen Grüßen\n{organisation}',
+  /** Labels of the organisation's contact lines at the foot of every mail. */
+  footer: { phone: 'Telefon', email: 'E-Mail', website: 'Website' },
   passwordReset: {
+    heading: 'Neues Passwort wählen',
     subject: 'Passwort zurücksetzen',
     intro:
       'Sie haben angefordert, Ihr Passwort zurückzusetzen. Wählen Sie über diesen Link ein neues Passwort:',

@@ -3,8 +3,11 @@ import type { MailTexts } from './nl.js';
 export const en: MailTexts = {
   greeting: 'Dear {name},',
   greetingAnonymous: 'Dear Sir or Madam,',
-  signature: 'Kind regards,\nBalie',
+  signature: 'Kind regards,\n{organisation}',
+  /** Labels of the organisation's contact lines at the foot of every mail. */
+  footer: { phone: 'Phone', email: 'E-mail', website: 'Website' },
   passwordReset: {
+    heading: 'Choose a new password',
     subject: 'Reset your password',
     intro: 'You asked to reset your password. Choose a new password with this link:',
     validity: 'The link is valid for one hour and works once.',

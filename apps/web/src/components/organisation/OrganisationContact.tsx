@@ -2,17 +2,32 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { addressOf } from '@balie/shared';
+import { addressOf, mapUrlOf } from '@balie/shared';
+import { ExternalLink } from '../ExternalLink';
 import { useGetOrganisationQuery } from './organisationApi';
 
-/** How to reach the provider (address, phone, e-mail) from the organisation record; only filled-in parts. */
+/** How to reach the provider (address with a map link, phone, e-mail) from the organisation record; only filled-in parts. */
 export function OrganisationContact() {
   const { t } = useTranslation();
   const { data: org } = useGetOrganisationQuery();
   if (!org) return null;
   const address = addressOf(org);
+  const mapUrl = mapUrlOf(org);
   const rows = [
-    address && { term: t('organisation.address'), value: address },
+    address && {
+      term: t('organisation.address'),
+      value: (
+        <>
+          <span>{address}</span>
+          {mapUrl && (
+            <>
+              {' · '}
+              <ExternalLink href={mapUrl}>{t('organisation.map')}</ExternalLink>
+            </>
+          )}
+        </>
+      ),
+    },
     org.phone && {
       term: t('organisation.phone'),
       value: <Link href={`tel:${org.phone.replace(/[^+\d]/g, '')}`}>{org.phone}</Link>,

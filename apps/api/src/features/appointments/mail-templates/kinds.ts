@@ -1,13 +1,15 @@
 import { DateTime } from 'luxon';
 import QRCode from 'qrcode';
-import { appointmentLocation, type Organisation } from '@balie/shared';
-import { eq } from 'drizzle-orm';
-import { appointments } from '../../../db/schema/index.js';
+import { addressOf, appointmentLocation, mapUrlOf, productTextsIn, type Organisation } from '@balie/shared';
+import { eq, inArray } from 'drizzle-orm';
+import { appointments, products } from '../../../db/schema/index.js';
 import type { AppointmentRowStatus } from '../../../db/schema/index.js';
-import { escapeHtml, fill, htmlMail, htmlParagraph, mailTexts } from '../../../mail/i18n.js';
+import { brandOf } from '../../../mail/design/content.js';
+import { renderMail } from '../../../mail/design/render.js';
+import { fill, greetingOf, mailTexts, organisationFooter } from '../../../mail/i18n.js';
 import { registerMailKind, type RenderContext, type RenderedMail } from '../../../mail/registry.js';
 import { deriveToken } from '../../../security/tokens.js';
-import { addressOf, getOrganisation } from '../../organisation/repository.js';
+import { getOrganisation } from '../../organisation/repository.js';
 import { viewOf, type AppointmentView } from '../repository.js';
 import { calendarInvite, parseAddress } from './ics.js';
 import { appointmentTexts } from './texts.js';
@@ -58,30 +60,54 @@ export function rebookUrl(publicUrl: string, items: AppointmentView['items']): s
   return `${publicUrl}/new?items=${items.map((i) => `${i.product.id}x${i.amount}`).join(',')}`;
 }
 
-/** The organisation's name, address and contact lines (empty ones left out). */
-function footerLines(t: AppointmentTexts, o: Organisation): string[] {
-  return [
-    o.name,
-    addressOf(o),
-    o.phone && `${t.footer.phone}: ${o.phone}`,
-    o.email && `${t.footer.email}: ${o.email}`,
-    o.website && `${t.footer.website}: ${o.website}`,
-  ].filter((line): line is string => !!line);
-}
-
 /** Stable per appointment and installation, so every later .ics replaces the first one. */
 export function calendarUid(id: number, publicUrl: string): string {
   return `appointment-${id}@${new URL(publicUrl).hostname}`;
 }
 
-function render(
+/**
+ * What to bring: each product's notice in the appointment's language (decision 0180: the Dutch notice
+ * where the translation has none); products without a notice are left out.
+ */
+async function noticesOf(
+  db: RenderContext['db'],
+  view: AppointmentView,
+): Promise<Array<{ title: string; notice: string }>> {
+  const ids = view.items.map((i) => i.product.id);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      id: products.id,
+      title: products.title,
+      description: products.description,
+      notice: products.notice,
+      translations: products.translations,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
+  return view.items.flatMap((item) => {
+    const row = rows.find((r) => r.id === item.product.id);
+    const notice = row ? productTextsIn(row, view.row.language).notice.trim() : '';
+    return notice ? [{ title: item.product.title, notice }] : [];
+  });
+}
+
+interface Extra {
+  payload: Record<string, unknown>;
+  organisation: Organisation;
+  notices: Array<{ title: string; notice: string }>;
+  qrPng: Buffer | null;
+}
+
+async function render(
   kind: Kind,
   view: AppointmentView,
   ctx: RenderContext,
-  extra: { payload: Record<string, unknown>; organisation: Organisation; qrPng: Buffer | null },
-): RenderedMail {
+  extra: Extra,
+): Promise<RenderedMail> {
   const { row, desk, items } = view;
   const { config } = ctx;
+  const { organisation } = extra;
   const language = row.language;
   const t = appointmentTexts(language);
   const base = mailTexts(language);
@@ -92,57 +118,64 @@ function render(
   const time = `${start.toFormat('HH:mm')}–${end.toFormat('HH:mm')}`;
   const name = [row.initials, row.suffix, row.lastName].filter(Boolean).join(' ');
   const products = items.map((i) => `${i.amount} x ${i.product.title}`).join(', ');
+  const cancelling = CANCELLING.includes(kind);
   const token = row.tokenNonce ? deriveToken(config.secret, row.tokenNonce) : null;
   const links =
-    token && !CANCELLING.includes(kind)
+    token && !cancelling
       ? [
           { label: t.links.edit, url: `${config.publicUrl}/edit-appointment/${token}` },
           { label: t.links.cancel, url: `${config.publicUrl}/cancel-appointment/${token}` },
         ]
       : [];
-  const details: Array<[string, string]> = [
-    [t.details.date, date],
-    [t.details.time, time],
-    [t.details.desk, desk.name],
-    [t.details.products, products],
-    [t.details.reference, String(row.id)],
-  ];
-  const checkInCode = !CANCELLING.includes(kind) ? row.checkInCode : null;
-  if (checkInCode) details.push([t.details.checkInCode, checkInCode]);
   if (kind === 'scheduleCancellation')
     links.push({ label: t.scheduleCancellation.rebook, url: rebookUrl(config.publicUrl, items) });
-  const greeting = name ? fill(base.greeting, { name }) : base.greetingAnonymous;
+  const checkInCode = !cancelling ? row.checkInCode : null;
   const intro =
     kind === 'scheduleCancellation'
       ? `${t[kind].intro}\n${t[kind].reasonLabel}: ${scheduleReason(t, extra.payload)}`
       : t[kind].intro;
-  const footer = footerLines(t, extra.organisation);
-  const text = [
-    greeting,
-    intro,
-    details.map(([k, v]) => `${k}: ${v}`).join('\n'),
-    ...(checkInCode ? [t.checkIn.text] : []),
-    ...links.map((l) => `${l.label}: ${l.url}`),
-    base.signature,
-    ...(footer.length > 0 ? [`--\n${footer.join('\n')}`] : []),
-  ].join('\n\n');
-  const html = htmlMail(
+  const address = addressOf(organisation);
+  const mapUrl = mapUrlOf(organisation);
+  const brand = brandOf(organisation);
+  const { html, text } = await renderMail({
     language,
-    greeting,
-    [
-      htmlParagraph(intro),
-      `<table>${details.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('')}</table>`,
-      ...(checkInCode && extra.qrPng
-        ? [
-            htmlParagraph(t.checkIn.text),
-            `<p><img src="cid:${QR_CID}" width="${QR_SIZE}" height="${QR_SIZE}" alt="${escapeHtml(t.checkIn.qrAlt)}"></p>`,
-          ]
-        : []),
-      ...links.map((l) => `<p><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></p>`),
-    ].join('\n'),
-    footer.length > 0 ? `${base.signature}\n\n${footer.join('\n')}` : base.signature,
-  );
-  const method = CANCELLING.includes(kind) ? 'CANCEL' : 'REQUEST';
+    brand,
+    preview: `${t[kind].heading}: ${date}, ${time}`,
+    heading: t[kind].heading,
+    greeting: greetingOf(base, name),
+    paragraphs: [intro],
+    details: [
+      [t.details.date, date],
+      [t.details.time, time],
+      [t.details.desk, desk.name],
+      [t.details.products, products],
+      [t.details.reference, String(row.id)],
+    ],
+    ...(checkInCode && {
+      checkIn: {
+        label: t.details.checkInCode,
+        code: checkInCode,
+        text: t.checkIn.text,
+        ...(extra.qrPng && { qrCid: QR_CID }),
+        qrAlt: t.checkIn.qrAlt,
+        qrSize: QR_SIZE,
+      },
+    }),
+    // A cancelled visit needs neither what to bring nor the way there.
+    ...(!cancelling && { bring: { heading: t.whatToBring, items: extra.notices } }),
+    ...(!cancelling &&
+      address && {
+        place: {
+          heading: t.place.heading,
+          lines: [organisation.name, address].filter(Boolean),
+          ...(mapUrl && { map: { label: t.place.map, url: mapUrl } }),
+        },
+      }),
+    actions: links,
+    signature: fill(base.signature, { organisation: brand }),
+    footer: organisationFooter(base, organisation),
+  });
+  const method = cancelling ? 'CANCEL' : 'REQUEST';
   const ics = calendarInvite({
     uid: calendarUid(row.id, config.publicUrl),
     sequence: row.sequence,
@@ -178,6 +211,6 @@ for (const kind of Object.keys(APPOINTMENT_MAIL) as Kind[]) {
     if (!row || !row.email || !SENDABLE[kind].includes(row.status)) return null;
     const [view, organisation] = await Promise.all([viewOf(ctx.db, row), getOrganisation(ctx.db)]);
     const qrPng = row.checkInCode && !CANCELLING.includes(kind) ? await checkInQrPng(row.checkInCode) : null;
-    return render(kind, view, ctx, { payload, organisation, qrPng });
+    return render(kind, view, ctx, { payload, organisation, notices: await noticesOf(ctx.db, view), qrPng });
   });
 }

@@ -15,7 +15,8 @@ interface Props {
   /** The chosen amount, or null when the product is not chosen. */
   amount: number | null;
   canAdd: boolean;
-  onAdd: () => void;
+  /** Gets the card's element, to keep it in view when choosing it changes the page around it. */
+  onAdd: (card: HTMLElement | null) => void;
   onRemove: () => void;
   onAmount: (amount: number) => void;
 }
@@ -84,7 +85,7 @@ export function ProductCard({ product, amount, canAdd, onAdd, onRemove, onAmount
           ) : (
             <Button
               variant="outlined"
-              onClick={onAdd}
+              onClick={(e) => onAdd(e.currentTarget.closest('li'))}
               disabled={!canAdd}
               aria-label={t('products.addNamed', { title: product.title })}
             >

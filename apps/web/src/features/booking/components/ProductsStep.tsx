@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PRODUCTS_PER_APPOINTMENT } from '@balie/shared';
 import { NativeSelectField } from '../../../components/form/NativeSelectField';
@@ -12,6 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { useGetBookableProductCategoriesQuery, useGetBookableProductsQuery } from '../api/productsApi';
 import { groupProducts } from '../lib/groupProducts';
 import { draftDuration } from '../lib/draftDuration';
+import { revealAbove, useStickyBarClearance } from '../lib/useStickyBarClearance';
 import { itemAdded, itemEdited, itemRemoved, selectDraftItems, stepChanged } from '../store/draftSlice';
 import { ProductCard } from './ProductCard';
 import { StepHeading } from './StepHeading';
@@ -26,6 +27,8 @@ export function ProductsStep() {
   const categories = useGetBookableProductCategoriesQuery();
   const [search, setSearch] = useState('');
   const [categoryId, setCategoryId] = useState('');
+  const bar = useRef<HTMLElement>(null);
+  useStickyBarClearance(bar);
 
   const groups = useMemo(
     () =>
@@ -87,7 +90,11 @@ export function ProductsStep() {
                   product={product}
                   amount={amountOf(product.id)}
                   canAdd={!full}
-                  onAdd={() => dispatch(itemAdded(product.id))}
+                  onAdd={(card) => {
+                    dispatch(itemAdded(product.id));
+                    // The bar may grow (the 'maximum' alert): keep the card and its notice above it.
+                    revealAbove(card);
+                  }}
                   onRemove={() => dispatch(itemRemoved(product.id))}
                   onAmount={(amount) => dispatch(itemEdited({ productId: product.id, amount }))}
                 />
@@ -98,6 +105,7 @@ export function ProductsStep() {
       )}
 
       <Paper
+        ref={bar}
         elevation={3}
         component="section"
         aria-label={t('products.selection')}

@@ -15,9 +15,14 @@ import { draftDuration } from '../lib/draftDuration';
 import { buildIcs, downloadIcs } from '../lib/ics';
 import { selectDraft, softReset } from '../store/draftSlice';
 import { clearReset } from '../store/reservationSlice';
+import { CheckInCodePanel } from './CheckInCodePanel';
 import { StepHeading } from './StepHeading';
+import { WhatToBring } from './WhatToBring';
 
-/** The success page: summary, 'add to calendar', and the edit and cancel links. */
+/**
+ * The success page: summary, the check-in code with its QR, what to bring, where to go (with a map link),
+ * 'add to calendar', and the edit and cancel links — what the confirmation mail says too.
+ */
 export function SuccessStep() {
   const { t } = useTranslation('booking');
   const dispatch = useAppDispatch();
@@ -26,8 +31,12 @@ export function SuccessStep() {
   const organisation = useGetOrganisationQuery();
   if (!draft.fromDateTime || !draft.untilDateTime) return null;
 
+  const chosen = draft.appointmentItems.flatMap((item) => {
+    const product = products.data?.find((p) => p.id === item.productId);
+    return product ? [product] : [];
+  });
   const items = draft.appointmentItems.map((item) => ({
-    title: products.data?.find((p) => p.id === item.productId)?.title ?? `#${item.productId}`,
+    title: chosen.find((p) => p.id === item.productId)?.title ?? `#${item.productId}`,
     amount: item.amount,
   }));
   const editPath = draft.token ? `/edit-appointment/${encodeURIComponent(draft.token)}` : null;
@@ -60,6 +69,7 @@ export function SuccessStep() {
     <Box sx={{ display: 'grid', gap: 2 }}>
       <StepHeading>{t('success.heading')}</StepHeading>
       <Alert severity="success">{t('success.text', { email: draft.personal.email })}</Alert>
+      {draft.checkInCode && <CheckInCodePanel code={draft.checkInCode} />}
       <Paper variant="outlined" sx={{ p: 2 }}>
         <AppointmentSummary
           data={{
@@ -72,6 +82,7 @@ export function SuccessStep() {
           }}
         />
       </Paper>
+      <WhatToBring products={chosen} />
       <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('success.where')}>
         <OrganisationContact />
       </Paper>

@@ -103,5 +103,9 @@ describe('cancel by token', () => {
     );
     expect(screen.getByRole('link', { name: '+31 30 555 0101' })).toHaveAttribute('href', 'tel:+31305550101');
     expect(screen.getByText('Marktplein 7, 1234 AB Teststad')).toBeInTheDocument();
+    const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(hrefs).toContainEqual(
+      expect.stringMatching(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=.*Marktplein/),
+    );
   });
 });

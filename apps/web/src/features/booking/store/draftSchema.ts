@@ -27,9 +27,13 @@ export type PersonalDraft = z.infer<typeof personalDraftSchema>;
 
 export const draftStateSchema = z.object({
   step: bookingStepSchema,
-  /** Set once confirmed: id and token of the new appointment (the token makes the edit/cancel links). */
+  /**
+   * Set once confirmed: id, token (it makes the edit/cancel links) and check-in code of the new appointment.
+   * The code defaults to null so a draft stored before it existed still reads.
+   */
   id: z.number().int().nullable(),
   token: z.string().nullable(),
+  checkInCode: z.string().nullable().default(null),
   appointmentItems: z.array(draftItemSchema),
   /** The chosen day, YYYY-MM-DD in the provider's zone. */
   date: z.string().nullable(),

@@ -159,8 +159,8 @@ describe('draft and the server answers', () => {
     expect(other.getState().draft.fromDateTime).toBeNull();
   });
 
-  it('a confirmation stores id, token and times and shows the success step', async () => {
-    const confirmed = appointment({ token: 'secret-token' });
+  it('a confirmation stores id, token, check-in code and times and shows the success step', async () => {
+    const confirmed = appointment({ token: 'secret-token', checkInCode: 'K7M2P9QX' });
     fakeApi(() => ({ status: 201, body: confirmed }));
     const store = makeStore();
     await store.dispatch(bookingApi.endpoints.confirmAppointment.initiate(items));
@@ -168,6 +168,7 @@ describe('draft and the server answers', () => {
       step: 'done',
       id: 42,
       token: 'secret-token',
+      checkInCode: 'K7M2P9QX',
       fromDateTime: confirmed.fromDateTime,
     });
   });

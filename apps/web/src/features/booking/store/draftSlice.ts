@@ -14,6 +14,7 @@ export const initialDraftState: DraftState = {
   step: 'products',
   id: null,
   token: null,
+  checkInCode: null,
   appointmentItems: [],
   date: null,
   fromDateTime: null,
@@ -79,7 +80,7 @@ export const draftSlice = createSlice({
       state.step = 'time';
       state.notice = 'slot_unavailable';
     },
-    /** Keeps personal data and items; clears id, token, times, date, dialog and desk (spec §4). */
+    /** Keeps personal data and items; clears id, token, check-in code, times, date, dialog and desk (spec §4). */
     softReset(state) {
       return { ...initialDraftState, appointmentItems: state.appointmentItems, personal: state.personal };
     },
@@ -117,6 +118,7 @@ export const draftSlice = createSlice({
       .addMatcher(bookingApi.endpoints.confirmAppointment.matchFulfilled, (state, action) => {
         state.id = action.payload.id;
         state.token = action.payload.token ?? null;
+        state.checkInCode = action.payload.checkInCode;
         state.fromDateTime = action.payload.fromDateTime;
         state.untilDateTime = action.payload.untilDateTime;
         state.desk = action.payload.desk;

@@ -2,22 +2,27 @@ import type { AppointmentTexts } from './nl.js';
 
 export const de: AppointmentTexts = {
   confirmation: {
+    heading: 'Ihr Termin ist bestätigt',
     subject: 'Bestätigung Ihres Termins am {date}',
     intro: 'Ihr Termin wurde vereinbart. Hier sind die Einzelheiten.',
   },
   change: {
+    heading: 'Ihr Termin wurde geändert',
     subject: 'Ihr Termin wurde auf den {date} geändert',
     intro: 'Ihr Termin wurde geändert. Dies sind die neuen Angaben.',
   },
   cancellation: {
+    heading: 'Ihr Termin wurde abgesagt',
     subject: 'Ihr Termin am {date} wurde abgesagt',
     intro: 'Ihr Termin wurde abgesagt. Sie brauchen nicht zu kommen.',
   },
   reminder: {
+    heading: 'Erinnerung an Ihren Termin',
     subject: 'Erinnerung: Ihr Termin am {date}',
     intro: 'Wir erinnern Sie an Ihren Termin morgen.',
   },
   scheduleCancellation: {
+    heading: 'Ihr Termin kann nicht stattfinden',
     subject: 'Ihr Termin am {date} kann leider nicht stattfinden',
     intro:
       'Es tut uns leid: Wir müssen Ihren Termin absagen, weil der Schalter zu dieser Zeit nicht verfügbar ist und kein anderer Schalter Sie empfangen kann.',
@@ -30,7 +35,6 @@ export const de: AppointmentTexts = {
     },
     rebook: 'Einen neuen Termin für dieselben Produkte buchen',
   },
-  footer: { phone: 'Telefon', email: 'E-Mail', website: 'Website' },
   details: {
     date: 'Datum',
     time: 'Uhrzeit',
@@ -39,6 +43,8 @@ export const de: AppointmentTexts = {
     reference: 'Terminnummer',
     checkInCode: 'Check-in-Code',
   },
+  whatToBring: 'Was Sie mitbringen',
+  place: { heading: 'Wo', map: 'Auf der Karte ansehen' },
   checkIn: {
     text: 'Zeigen Sie diesen Code oder den QR-Code am Schalter, damit wir wissen, dass Sie da sind.',
     qrAlt: 'QR-Code mit Ihrem Check-in-Code',

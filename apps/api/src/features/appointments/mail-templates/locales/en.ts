@@ -2,22 +2,27 @@ import type { AppointmentTexts } from './nl.js';
 
 export const en: AppointmentTexts = {
   confirmation: {
+    heading: 'Your appointment is confirmed',
     subject: 'Confirmation of your appointment on {date}',
     intro: 'Your appointment has been made. Here are the details.',
   },
   change: {
+    heading: 'Your appointment has been changed',
     subject: 'Your appointment has been changed to {date}',
     intro: 'Your appointment has been changed. These are the new details.',
   },
   cancellation: {
+    heading: 'Your appointment has been cancelled',
     subject: 'Your appointment on {date} has been cancelled',
     intro: 'Your appointment has been cancelled. You do not need to come.',
   },
   reminder: {
+    heading: 'A reminder of your appointment',
     subject: 'Reminder: your appointment on {date}',
     intro: 'This is a reminder of your appointment tomorrow.',
   },
   scheduleCancellation: {
+    heading: 'Your appointment cannot go ahead',
     subject: 'Unfortunately your appointment on {date} cannot go ahead',
     intro:
       'We are sorry: we have to cancel your appointment, because the desk is not available at that time and no other desk can receive you.',
@@ -30,7 +35,6 @@ export const en: AppointmentTexts = {
     },
     rebook: 'Book a new appointment for the same products',
   },
-  footer: { phone: 'Phone', email: 'E-mail', website: 'Website' },
   details: {
     date: 'Date',
     time: 'Time',
@@ -39,6 +43,8 @@ export const en: AppointmentTexts = {
     reference: 'Appointment number',
     checkInCode: 'Check-in code',
   },
+  whatToBring: 'What to bring',
+  place: { heading: 'Where', map: 'Show on the map' },
   checkIn: {
     text: 'Show this code or the QR code at the desk so we know you have arrived.',
     qrAlt: 'QR code with your check-in code',

@@ -1,22 +1,27 @@
 /** Dutch texts of the appointment mails and exports (default language). Placeholders: `{name}`. */
 export const nl = {
   confirmation: {
+    heading: 'Uw afspraak is bevestigd',
     subject: 'Bevestiging van uw afspraak op {date}',
     intro: 'Uw afspraak is gemaakt. Hieronder staan de gegevens.',
   },
   change: {
+    heading: 'Uw afspraak is gewijzigd',
     subject: 'Uw afspraak is gewijzigd naar {date}',
     intro: 'Uw afspraak is gewijzigd. Dit zijn de nieuwe gegevens.',
   },
   cancellation: {
+    heading: 'Uw afspraak is geannuleerd',
     subject: 'Uw afspraak op {date} is geannuleerd',
     intro: 'Uw afspraak is geannuleerd. U hoeft niet te komen.',
   },
   reminder: {
+    heading: 'Herinnering aan uw afspraak',
     subject: 'Herinnering: uw afspraak op {date}',
     intro: 'Wij herinneren u aan uw afspraak van morgen.',
   },
   scheduleCancellation: {
+    heading: 'Uw afspraak kan niet doorgaan',
     subject: 'Uw afspraak op {date} kan helaas niet doorgaan',
     intro:
       'Het spijt ons: wij moeten uw afspraak annuleren, omdat de balie op dat moment niet beschikbaar is en geen andere balie u kan ontvangen.',
@@ -29,8 +34,6 @@ export const nl = {
     },
     rebook: 'Maak een nieuwe afspraak voor dezelfde producten',
   },
-  /** Lines of every appointment mail's footer. */
-  footer: { phone: 'Telefoon', email: 'E-mail', website: 'Website' },
   details: {
     date: 'Datum',
     time: 'Tijd',
@@ -39,6 +42,8 @@ export const nl = {
     reference: 'Afspraaknummer',
     checkInCode: 'Incheckcode',
   },
+  whatToBring: 'Wat neemt u mee',
+  place: { heading: 'Waar', map: 'Bekijk op de kaart' },
   checkIn: {
     text: 'Laat deze code of de QR-code zien bij de balie; dan weten we dat u er bent.',
     qrAlt: 'QR-code met uw incheckcode',

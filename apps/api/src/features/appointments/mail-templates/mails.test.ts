@@ -1,0 +1,239 @@
+import { sql } from 'drizzle-orm';
+import { DomUtils, parseDocument } from 'htmlparser2';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mapUrlOf, type Appointment, type UiLanguage } from '@balie/shared';
+import { outbox } from '../../../db/schema/index.js';
+import { DEMO_ORGANISATION } from '../../../demo/seed.js';
+import { enqueueMail } from '../../../mail/outbox.js';
+import { rendererOf, type RenderedMail } from '../../../mail/registry.js';
+import { createTestApp, loginAs, testDatabases, type TestApp } from '../../../test/index.js';
+import { confirm, holdOk, someSlots } from '../../booking/test-support/helpers.js';
+import { APPOINTMENT_MAIL } from './kinds.js';
+
+const LANGUAGES: UiLanguage[] = ['nl', 'en', 'de'];
+
+/** Product 1's notice per language: Dutch from the demo data, en and de set by this test. */
+const NOTICE = {
+  nl: 'Neem een recente pasfoto en uw huidige paspoort of identiteitskaart mee.',
+  en: 'Bring a recent passport photo & your current passport.',
+  de: 'Bringen Sie ein aktuelles Passfoto und Ihren Reisepass mit.',
+} satisfies Record<UiLanguage, string>;
+
+const TITLE = { nl: 'Paspoort aanvragen', en: 'Passport application', de: 'Reisepass beantragen' };
+
+const HEADING = {
+  nl: { confirmation: 'Uw afspraak is bevestigd', cancellation: 'Uw afspraak is geannuleerd' },
+  en: { confirmation: 'Your appointment is confirmed', cancellation: 'Your appointment has been cancelled' },
+  de: { confirmation: 'Ihr Termin ist bestätigt', cancellation: 'Ihr Termin wurde abgesagt' },
+};
+
+const MAP_URL = mapUrlOf(DEMO_ORGANISATION)!;
+const ADDRESS = 'Stadhuisplein 1, 1234 AB Voorbeeldstad';
+
+/** The HTML part read as a mail program would show it: its language, visible text, links, images, heading. */
+function dom(mail: RenderedMail) {
+  const doc = parseDocument(mail.html!);
+  const all = (tag: string) => DomUtils.getElementsByTagName(tag, doc, true);
+  return {
+    lang: all('html')[0]?.attribs.lang,
+    text: DomUtils.textContent(all('body')).replace(/\s+/g, ' '),
+    hrefs: all('a').map((a) => a.attribs.href ?? ''),
+    images: all('img').map((i) => i.attribs),
+    heading: DomUtils.textContent(all('h1')),
+  };
+}
+
+/** The text part with what changes per run (dates, times, ids, tokens, codes) replaced, for the snapshot. */
+function normalised(mail: RenderedMail, a: Appointment & { token: string }, date: string): string {
+  return mail.text
+    .replaceAll(a.token, '<token>')
+    .replaceAll(a.checkInCode ?? '<none>', '<code>')
+    .replaceAll(date, '<date>')
+    .replace(/\d{2}:\d{2}–\d{2}:\d{2}/g, '<time>')
+    .replace(/Balie \d/g, '<desk>')
+    .replace(/: \d+$/m, ': <id>')
+    .replace(/items=\d+x\d+/, 'items=<items>');
+}
+
+describe.each(testDatabases)('appointment mails on %s', (kind) => {
+  let t: TestApp;
+  let day = 2;
+  beforeAll(async () => {
+    t = await createTestApp({ kind });
+    const admin = await loginAs(t.app, 'admin');
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/product/1',
+      headers: admin.headers,
+      payload: {
+        translations: {
+          en: { title: TITLE.en, notice: NOTICE.en },
+          de: { title: TITLE.de, notice: NOTICE.de },
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+  afterAll(() => t?.close());
+
+  /** Renders the newest queued mail of `kind` for an appointment, as the worker would send it now. */
+  async function rendered(mailKind: string, id: number): Promise<RenderedMail> {
+    const [row] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.kind} = ${mailKind} AND ${outbox.payload}->>'appointmentId' = ${String(id)}`)
+      .orderBy(sql`${outbox.id} DESC`)
+      .limit(1);
+    expect(row, `${mailKind} queued for ${id}`).toBeDefined();
+    const mail = await rendererOf(row!.kind)!(row!.payload, { db: t.database.db, config: t.config });
+    expect(mail, `${mailKind} rendered`).not.toBeNull();
+    return mail!;
+  }
+
+  async function book(language: UiLanguage) {
+    const { date, slots } = await someSlots(t.app, day++);
+    const hold = await holdOk(t.app, slots[0]!.beginTime);
+    const res = await confirm(t.app, hold.id, { language });
+    expect(res.statusCode, res.body).toBe(201);
+    return { a: res.json<Appointment & { token: string }>(), date };
+  }
+
+  /** The date as the mail writes it, read back from the subject's detail line. */
+  const dateIn = (mail: RenderedMail, label: string) =>
+    new RegExp(`^${label}: (.+)$`, 'm').exec(mail.text)![1]!;
+
+  it.each(LANGUAGES)(
+    'confirmation, change and reminder in %s carry everything needed to arrive',
+    async (lang) => {
+      const { a } = await book(lang);
+      expect(a.checkInCode).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+      await enqueueMail(t.database.db, APPOINTMENT_MAIL.reminder, { appointmentId: a.id });
+      const { slots } = await someSlots(t.app, day++);
+      const move = await holdOk(t.app, slots[1]!.beginTime, { appointmentId: a.id, token: a.token });
+      const moved = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/appointment/${a.id}`,
+        payload: { reservationId: move.id, newStatus: 'confirmed', token: a.token },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+
+      for (const mailKind of [
+        APPOINTMENT_MAIL.confirmation,
+        APPOINTMENT_MAIL.change,
+        APPOINTMENT_MAIL.reminder,
+      ]) {
+        const mail = await rendered(mailKind, a.id);
+        expect(mail.language).toBe(lang);
+        const doc = dom(mail);
+        const text = doc.text;
+        expect(doc.lang).toBe(lang);
+        // The organisation signs and heads the mail, with its address and a map link.
+        expect(text).toContain(DEMO_ORGANISATION.name);
+        expect(text).toContain(ADDRESS);
+        expect(doc.hrefs).toContain(MAP_URL);
+        expect(mail.text).toContain(ADDRESS);
+        expect(mail.text).toContain(MAP_URL);
+        // The appointment: desk, products (title in the visitor's language), the check-in code and its QR.
+        expect(text).toMatch(/Balie [12]/);
+        expect(mail.text).toMatch(/Balie [12]/);
+        expect(text).toContain(`1 x ${TITLE[lang]}`);
+        expect(text).toContain(a.checkInCode!);
+        expect(mail.text).toContain(a.checkInCode!);
+        const qrPart = mail.attachments?.find((p) => p.contentType === 'image/png');
+        expect(doc.images).toHaveLength(1);
+        expect(doc.images[0]).toMatchObject({ src: `cid:${qrPart?.cid}`, alt: expect.stringMatching(/QR/) });
+        // What to bring, in the visitor's language.
+        expect(text).toContain(NOTICE[lang]);
+        expect(mail.text).toContain(NOTICE[lang]);
+        // Edit and cancel buttons that lead to the appointment.
+        const links = [
+          `http://balie.test/edit-appointment/${a.token}`,
+          `http://balie.test/cancel-appointment/${a.token}`,
+        ];
+        expect(doc.hrefs).toEqual(expect.arrayContaining(links));
+        for (const link of links) expect(mail.text).toContain(link);
+      }
+      const confirmation = await rendered(APPOINTMENT_MAIL.confirmation, a.id);
+      expect(dom(confirmation).heading).toBe(HEADING[lang].confirmation);
+      const dateLabel = { nl: 'Datum', en: 'Date', de: 'Datum' }[lang];
+      expect(normalised(confirmation, a, dateIn(confirmation, dateLabel))).toMatchSnapshot();
+    },
+  );
+
+  it.each(LANGUAGES)('cancellations in %s drop the code, the links and what to bring', async (lang) => {
+    const { a } = await book(lang);
+    const cancelled = await t.app.inject({
+      method: 'GET',
+      url: `/api/appointment/by-token/${a.token}/cancel`,
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await enqueueMail(t.database.db, APPOINTMENT_MAIL.scheduleCancellation, {
+      appointmentId: a.id,
+      cause: 'closure',
+      reason: 'Stroomstoring',
+    });
+    for (const mailKind of [APPOINTMENT_MAIL.cancellation, APPOINTMENT_MAIL.scheduleCancellation]) {
+      const mail = await rendered(mailKind, a.id);
+      const doc = dom(mail);
+      const text = doc.text;
+      expect(text).toContain(DEMO_ORGANISATION.name);
+      expect(text).toMatch(/Balie [12]/);
+      expect(text).not.toContain(a.checkInCode!);
+      expect(mail.text).not.toContain(a.checkInCode!);
+      expect(doc.images).toEqual([]);
+      expect(text).not.toContain(NOTICE[lang]);
+      expect(doc.hrefs.some((h) => h.includes(a.token))).toBe(false);
+      expect(mail.text).not.toContain(a.token);
+      if (mailKind === APPOINTMENT_MAIL.scheduleCancellation) {
+        expect(text).toContain('(Stroomstoring)');
+        expect(doc.hrefs).toContain('http://balie.test/new?items=1x1');
+        expect(mail.text).toContain('http://balie.test/new?items=1x1');
+      } else {
+        expect(doc.heading).toBe(HEADING[lang].cancellation);
+      }
+    }
+    const mail = await rendered(APPOINTMENT_MAIL.scheduleCancellation, a.id);
+    const dateLabel = { nl: 'Datum', en: 'Date', de: 'Datum' }[lang];
+    expect(normalised(mail, a, dateIn(mail, dateLabel))).toMatchSnapshot();
+  });
+
+  it.each(LANGUAGES)('the password reset mail in %s has the same design and its one link', async (lang) => {
+    const email = `reset.${lang}.${kind}@example.org`;
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email, password: 'Geheim123!', language: lang },
+    });
+    expect(registered.statusCode, registered.body).toBeLessThan(300);
+    await t.app.inject({ method: 'POST', url: '/api/forgotpassword', payload: { email } });
+    await t.app.background.settled();
+    const [row] = await t.database.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.kind} = 'password-reset'`)
+      .orderBy(sql`${outbox.id} DESC`)
+      .limit(1);
+    const mail = (await rendererOf('password-reset')!(row!.payload, {
+      db: t.database.db,
+      config: t.config,
+    }))!;
+    expect(mail.to).toBe(email);
+    const doc = dom(mail);
+    const link = doc.hrefs.find((h) => h.startsWith('http://balie.test/reset-password/'));
+    expect(link).toMatch(/\/reset-password\/[A-Za-z0-9_-]{43}$/);
+    expect(mail.text).toContain(link);
+    expect(doc.lang).toBe(lang);
+    expect(doc.text).toContain(DEMO_ORGANISATION.name);
+    expect(mail.text.replace(link!, '<link>')).toMatchSnapshot();
+  });
+
+  it('never turns typed text into markup', async () => {
+    const { a } = await book('en');
+    await t.database.db.execute(
+      sql`UPDATE appointments SET last_name = ${'<img src=x onerror=alert(1)>'} WHERE id = ${a.id}`,
+    );
+    const doc = dom(await rendered(APPOINTMENT_MAIL.confirmation, a.id));
+    expect(doc.images).toHaveLength(1);
+    expect(doc.text).toContain('<img src=x onerror=alert(1)>');
+  });
+});

@@ -1,0 +1,160 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/fixtures.js';
+import { waitForMail, type Mail } from '../support/mail.js';
+import { PRODUCT } from '../support/booking.js';
+
+interface Slot {
+  beginTime: string;
+}
+interface Booked {
+  id: number;
+  token: string;
+  checkInCode: string;
+  desk: { id: number };
+}
+
+const NOTICE_EN = 'Bring a recent passport photo and your current passport or identity card.';
+
+/**
+ * Each mail kind drawn by Chromium from the .eml the product wrote, at phone and desktop width, the inline
+ * QR part shown as a mail program shows it. The PNGs are kept as test artefacts (and copied to
+ * SCREENS_DIR when set) to look at; the test itself checks what can be measured: nothing scrolls
+ * sideways on a phone, the QR image loaded, and the buttons are big enough to tap.
+ */
+test('every mail kind reads well on a phone and a desktop', async ({ page, request, server }, testInfo) => {
+  test.slow();
+  const login = await request.post('/api/login', {
+    data: { username: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
+  });
+  const admin = { Authorization: `Bearer ${(await login.json()).token as string}` };
+  const products = (await (await request.get('/api/products')).json()) as { id: number; title: string }[];
+  const passport = products.find((p) => p.title === PRODUCT)!;
+  const translated = await request.patch(`/api/product/${passport.id}`, {
+    headers: admin,
+    data: { translations: { en: { title: 'Passport application', notice: NOTICE_EN } } },
+  });
+  expect(translated.status()).toBe(200);
+  const items = [{ productId: passport.id, amount: 1 }];
+  const days = (await (
+    await request.post('/api/available-days', { data: { appointmentItems: items } })
+  ).json()) as string[];
+  expect(days.length).toBeGreaterThan(4);
+
+  const slotsOn = async (date: string) =>
+    (await (
+      await request.post('/api/timeslots', { data: { appointmentItems: items, date } })
+    ).json()) as Slot[];
+  async function hold(date: string, extra: Record<string, unknown> = {}) {
+    const res = await request.post('/api/appointment/make-reservation', {
+      data: { appointmentItems: items, fromDateTime: (await slotsOn(date))[2]!.beginTime, ...extra },
+    });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  }
+  async function book(date: string, language: string, email: string): Promise<Booked> {
+    const res = await request.post('/api/appointment', {
+      data: {
+        reservationId: await hold(date),
+        initials: 'J.',
+        lastName: 'de Vries-Öztürk',
+        email,
+        phone: '0612345678',
+        language,
+      },
+    });
+    expect(res.status()).toBe(201);
+    return (await res.json()) as Booked;
+  }
+  const stamp = Date.now();
+  const mails: Array<{ name: string; mail: Mail }> = [];
+  const mailTo = async (name: string, to: string, subject: RegExp) =>
+    mails.push({ name, mail: await waitForMail(server.dataDir, to, (m) => subject.test(m.subject)) });
+
+  // Confirmation in each language; the Dutch one is then changed and cancelled.
+  for (const [i, language] of (['nl', 'en', 'de'] as const).entries()) {
+    const email = `mail-${language}-${stamp}@example.com`;
+    const booked = await book(days[i + 1]!, language, email);
+    await mailTo(`confirmation-${language}`, email, /Bevestiging|Confirmation|Bestätigung/);
+    if (language !== 'nl') continue;
+    const moved = await request.patch(`/api/appointment/${booked.id}`, {
+      data: {
+        reservationId: await hold(days[4]!, { appointmentId: booked.id, token: booked.token }),
+        newStatus: 'confirmed',
+        token: booked.token,
+      },
+    });
+    expect(moved.status()).toBe(200);
+    await mailTo('change-nl', email, /gewijzigd/);
+    expect((await request.get(`/api/appointment/by-token/${booked.token}/cancel`)).status()).toBe(200);
+    await mailTo('cancellation-nl', email, /geannuleerd/);
+  }
+
+  // A closure no other desk can absorb: the apology with the rebooking button.
+  const closedDay = days[5] ?? days.at(-1)!;
+  const email = `mail-closure-${stamp}@example.com`;
+  const booked = await book(closedDay, 'nl', email);
+  await mailTo('confirmation-closure', email, /Bevestiging/);
+  mails.pop();
+  for (const deskId of [booked.desk.id === 1 ? 2 : 1, booked.desk.id]) {
+    const desk = (await (await request.get(`/api/desk/${deskId}`, { headers: admin })).json()) as {
+      closures: unknown[];
+    };
+    const closed = await request.patch(`/api/desk/${deskId}`, {
+      headers: admin,
+      data: {
+        closures: [...desk.closures, { date: closedDay, type: 'whole_day', reason: 'Verbouwing' }],
+        affectedAppointments: 'reassign',
+      },
+    });
+    expect(closed.status()).toBe(200);
+  }
+  await mailTo('schedule-cancellation-nl', email, /kan helaas niet doorgaan/);
+
+  await request.post('/api/forgotpassword', { data: { email: DEMO_USER.email } });
+  await mailTo('password-reset-nl', DEMO_USER.email, /Wachtwoord/);
+
+  const dir = process.env.SCREENS_DIR;
+  if (dir) mkdirSync(dir, { recursive: true });
+  for (const { name, mail } of mails) {
+    await show(page, mail);
+    for (const [width, height, label] of [
+      [390, 844, 'phone'],
+      [1366, 900, 'desktop'],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      const sideways = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(sideways, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+      const file = testInfo.outputPath(`mail-${name}-${label}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      if (dir) copyFileSync(file, join(dir, `mail-${name}-${label}.png`));
+    }
+    // The QR part is there and drawn (an <img> whose cid: part were missing would have no width).
+    const qr = page.locator('img');
+    if (/^(confirmation|change)/.test(name)) {
+      await expect(qr).toHaveCount(1);
+      expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+    } else {
+      await expect(qr).toHaveCount(0);
+    }
+    // Buttons a thumb can hit (WCAG 2.5.8's 24 px, comfortably above).
+    for (const box of await page
+      .locator('a[href]')
+      .evaluateAll((links) =>
+        links
+          .filter((a) => getComputedStyle(a).display === 'inline-block')
+          .map((a) => a.getBoundingClientRect()),
+      ))
+      expect(box.height).toBeGreaterThanOrEqual(40);
+  }
+});
+
+/** Shows a mail's HTML part as a mail program would: inline cid: parts resolved, nothing else fetched. */
+async function show(page: Page, mail: Mail): Promise<void> {
+  expect(mail.html, `HTML part of "${mail.subject}"`).not.toBe('');
+  const html = mail.html.replace(/cid:([^"'\s>]+)/g, (whole, cid: string) => mail.inline[cid] ?? whole);
+  await page.setContent(html, { waitUntil: 'load' });
+}
