@@ -62,3 +62,17 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** A raw parameterised query on either driver (`$1`… placeholders), for set-based bulk SQL. */
+export type RawQuery = <T>(text: string, params?: unknown[]) => Promise<T[]>;
+
+export function rawQuery(database: Database): RawQuery {
+  return async <T>(text: string, params: unknown[] = []) => {
+    // Two calls, not one on the union: the drivers' query() overloads do not unify.
+    const result =
+      database.kind === 'postgres'
+        ? await database.client.query(text, params)
+        : await database.client.query(text, params);
+    return result.rows as T[];
+  };
+}
