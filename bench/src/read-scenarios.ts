@@ -13,9 +13,10 @@ async function measure(
   clients: number,
   total: number,
   requests: LoadRequest[],
-  check: (body: string) => void,
+  check?: (body: string) => void,
+  maxMs: number = SETTINGS.reads.maxMs,
 ): Promise<LoadResult> {
-  const { warmup, maxMs } = SETTINGS.reads;
+  const { warmup } = SETTINGS.reads;
   const warm = await load({ port: api.port, clients: 1, total: warmup, maxMs: 10_000, requests, check });
   if (warm.statuses['200'] !== warm.count || warm.count === 0)
     throw new Error(`${requests[0]!.path} answered ${JSON.stringify(warm.statuses)} while warming up`);
@@ -76,11 +77,5 @@ export function measureTimeslots(api: ApiProcess, productId: number, clients: nu
  */
 export function measureCeiling(api: ApiProcess, clients: number): Promise<LoadResult> {
   const { requests, maxMs } = SETTINGS.ceiling;
-  return load({
-    port: api.port,
-    clients,
-    total: requests,
-    maxMs,
-    requests: [{ method: 'GET', path: '/api/health' }],
-  });
+  return measure(api, clients, requests, [{ method: 'GET', path: '/api/health' }], undefined, maxMs);
 }
