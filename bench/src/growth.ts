@@ -2,8 +2,8 @@ import { reloadAppointments, type DatasetSizes } from '@balie/api/dist/dataset/l
 import type { Database } from '@balie/api/dist/db/client.js';
 import { BUSY_SNAPSHOT_MS } from '@balie/api/dist/features/booking/busy-snapshot.js';
 import type { ApiProcess } from './api-process.js';
-import { load, type LoadResult } from './load.js';
-import { items } from './read-scenarios.js';
+import type { LoadResult } from './load.js';
+import { items, measure } from './read-scenarios.js';
 import { SETTINGS } from './settings.js';
 
 export interface GrowthPoint {
@@ -29,17 +29,17 @@ export async function measureGrowth(
     // The process answers from a snapshot of the window's bookings: let it expire so the new ones count.
     await new Promise((r) => setTimeout(r, 2 * BUSY_SNAPSHOT_MS + 100));
     const body = { appointmentItems: items(productId) };
-    const availableDays = await load({
-      port: api.port,
-      clients: 1,
-      total: requests,
-      maxMs,
-      requests: [{ method: 'POST', path: '/api/available-days', body }],
-      check: (text) => {
+    const availableDays = await measure(
+      api,
+      1,
+      requests,
+      [{ method: 'POST', path: '/api/available-days', body }],
+      (text) => {
         const days = (JSON.parse(text) as string[]).length;
         if (days < expectedDays) throw new Error(`available-days listed ${days}, expected ${expectedDays}`);
       },
-    });
+      maxMs,
+    );
     return {
       pastAppointments: loaded.pastAppointments,
       windowAppointments: loaded.windowAppointments,

@@ -8,7 +8,7 @@ import { load, type LoadRequest, type LoadResult } from './load.js';
 export const items = (productId: number) => [{ productId, amount: 1 }];
 
 /** A few answers from one client first: the process's caches and the JIT warm up before the count. */
-async function measure(
+export async function measure(
   api: ApiProcess,
   clients: number,
   total: number,
