@@ -336,7 +336,10 @@ async function main(): Promise<void> {
     loadAverageAtStart: os.loadavg().map((v) => Math.round(v * 100) / 100),
   };
   for (const kind of ['postgres', 'pglite'] as const) {
-    if (SETTINGS.only && SETTINGS.only !== kind) continue;
+    if (SETTINGS.only && SETTINGS.only !== kind) {
+      log(`${kind}: skipped (BENCH_ONLY=${SETTINGS.only}, or a smoke run without TEST_DATABASE_URL)`);
+      continue;
+    }
     const run = await benchOn(kind);
     rows.push(...run.rows);
     results[kind] = run.results;

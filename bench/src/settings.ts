@@ -43,9 +43,18 @@ export const SETTINGS = {
   ...(SMOKE ? SMOKE_SETTINGS : FULL),
   smoke: SMOKE,
   timezone: process.env.PROVIDER_TIMEZONE ?? PROVIDER_TIMEZONE,
-  postgresUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
-  /** `BENCH_ONLY=postgres` or `pglite` skips the other database (the web budget always runs). */
-  only: process.env.BENCH_ONLY,
+  postgresUrl:
+    process.env.BENCH_DATABASE_URL ??
+    process.env.TEST_DATABASE_URL ??
+    'postgres://postgres@127.0.0.1:5432/postgres',
+  /**
+   * `BENCH_ONLY=postgres` or `pglite` skips the other database (the /new rows always run). The smoke run
+   * inside `npm test` follows the API tests: PostgreSQL only when TEST_DATABASE_URL (or
+   * BENCH_DATABASE_URL) is set, as in CI.
+   */
+  only:
+    process.env.BENCH_ONLY ??
+    (SMOKE && !process.env.TEST_DATABASE_URL && !process.env.BENCH_DATABASE_URL ? 'pglite' : undefined),
   /** make-reservation allows 120 per minute per client address (DESIGN §6); stay well below it. */
   holdsPerAddress: 100,
   requestTimeoutMs: 15_000,
