@@ -66,7 +66,9 @@ async function loadOnce(browser: Browser, base: string, throttle: boolean) {
   });
   try {
     await page.goto(`${base}/new`, { waitUntil: 'networkidle', timeout: 60_000 });
-    // LCP entries arrive asynchronously; give the observer a moment after the network settled.
+    // On a slow (throttled, busy) CPU the network can settle before React painted: wait for the page's
+    // heading, then give the observer a moment, since LCP entries arrive asynchronously.
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 60_000 });
     await page.waitForTimeout(500);
     const lcp = await page.evaluate(() => (globalThis as unknown as { __lcp: number }).__lcp);
     return { scripts: await Promise.all(pending), lcp };
