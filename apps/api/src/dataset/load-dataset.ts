@@ -88,6 +88,12 @@ const addDays = (date: string, days: number) =>
 
 export class DatasetError extends Error {}
 
+/** The provider's zone and the moment that place the booking window (tests fix `now`). */
+export interface DatasetPlacement {
+  timezone: string;
+  now?: number;
+}
+
 /**
  * Fills a migrated database that holds no desks, products or appointments yet with the data set
  * (refuses otherwise: a capacity trial must never mix with real bookings).
@@ -95,7 +101,7 @@ export class DatasetError extends Error {}
 export async function loadDataset(
   database: Database,
   sizes: DatasetSizes,
-  opts: { timezone: string; now?: number },
+  placement: DatasetPlacement,
 ): Promise<DatasetSummary> {
   const started = Date.now();
   const query = rawQuery(database);
@@ -124,7 +130,7 @@ export async function loadDataset(
        FROM generate_series(1, $1::int) AS i`,
     [sizes.products],
   );
-  return { ...(await reloadAppointments(database, sizes, opts)), loadMs: Date.now() - started };
+  return { ...(await reloadAppointments(database, sizes, placement)), loadMs: Date.now() - started };
 }
 
 /**
@@ -135,12 +141,12 @@ export async function loadDataset(
 export async function reloadAppointments(
   database: Database,
   sizes: DatasetSizes,
-  opts: { timezone: string; now?: number },
+  placement: DatasetPlacement,
 ): Promise<DatasetSummary> {
   const started = Date.now();
   const query = rawQuery(database);
-  const zone = opts.timezone;
-  const window = bookingWindow(opts.now ?? Date.now(), zone, BOOKING_WINDOW_MONTHS);
+  const zone = placement.timezone;
+  const window = bookingWindow(placement.now ?? Date.now(), zone, BOOKING_WINDOW_MONTHS);
   await query('DELETE FROM appointment_items');
   await query('DELETE FROM appointments');
   await query(appointmentsSql(`'confirmed'`), [
