@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Database } from '@balie/api/dist/db/client.js';
+import { openDatabase, rawQuery, type Database, type RawQuery } from '@balie/api/dist/db/client.js';
 import { migrateDatabase } from '@balie/api/dist/db/migrate.js';
 
 export type Kind = 'postgres' | 'pglite';
@@ -17,23 +17,13 @@ export interface BenchDatabase {
 }
 
 /** A raw query on either driver; both answer `{ rows }`. */
-export type Query = <T>(text: string, params?: unknown[]) => Promise<T[]>;
-
-export function queryOf(database: Database): Query {
-  return async <T>(text: string, params: unknown[] = []) => {
-    const result =
-      database.kind === 'postgres'
-        ? await database.client.query(text, params)
-        : await database.client.query(text, params);
-    return result.rows as T[];
-  };
-}
+export type Query = RawQuery;
 
 /** Creates its own uniquely named database on `baseUrl` (dropped by dispose). */
 export async function createPostgres(baseUrl: string): Promise<BenchDatabase> {
   const name = `balie_bench_${process.pid}_${Date.now()}`;
   const admin = await openDatabase({ databaseUrl: baseUrl, dataDir: os.tmpdir() }, { poolSize: 1 });
-  const query = queryOf(admin);
+  const query = rawQuery(admin);
   await query(`CREATE DATABASE ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -66,7 +56,7 @@ export function createPglite(): BenchDatabase {
 
 /** Opens the bench database from this process (PGlite: only while no API process has it open). */
 export async function openBenchDatabase(target: BenchDatabase): Promise<Database> {
-  return openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir }, { poolSize: 2 });
+  return openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir }, { poolSize: 16 });
 }
 
 export { migrateDatabase };

@@ -2,42 +2,25 @@ import type { AvailableDaysRequest, Timeslot, TimeslotsRequest } from '@balie/sh
 import type { ApiProcess } from './api-process.js';
 import { call } from './http-client.js';
 import { SETTINGS } from './settings.js';
-import { countBy, latency, runBounded, type Latency } from './stats.js';
-
-export interface ReadResult extends Latency {
-  clients: number;
-  statuses: Record<string, number>;
-  perSecond: number;
-}
+import { load, type LoadRequest, type LoadResult } from './load.js';
 
 /** A 12-minute product once: the shortest booking, so the most slots to compute. */
 export const items = (productId: number) => [{ productId, amount: 1 }];
 
-async function measure(
+/** A few answers from one client first: the process's caches and the JIT warm up before the count. */
+export async function measure(
   api: ApiProcess,
-  path: string,
   clients: number,
   total: number,
-  body: (i: number) => unknown,
-  check: (body: string) => void,
-): Promise<ReadResult> {
-  const warm = await runBounded({ clients: 1, total: SETTINGS.reads.warmup, maxMs: 10_000 }, (i) =>
-    call(api.port, 'POST', path, body(i)),
-  );
-  for (const r of warm.results)
-    if (r.status !== 200) throw new Error(`${path} answered ${r.status}: ${r.body}`);
-  const run = await runBounded({ clients, total, maxMs: SETTINGS.reads.maxMs }, async (i) => {
-    const r = await call(api.port, 'POST', path, body(i));
-    if (r.status === 200) check(r.body);
-    return r;
-  });
-  const ok = run.results.filter((r) => r.status === 200);
-  return {
-    ...latency(ok.map((r) => r.ms)),
-    clients,
-    statuses: countBy(run.results, (r) => String(r.status)),
-    perSecond: Math.round((run.results.length / run.elapsedMs) * 1000),
-  };
+  requests: LoadRequest[],
+  check?: (body: string) => void,
+  maxMs: number = SETTINGS.reads.maxMs,
+): Promise<LoadResult> {
+  const { warmup } = SETTINGS.reads;
+  const warm = await load({ port: api.port, clients: 1, total: warmup, maxMs: 10_000, requests, check });
+  if (warm.statuses['200'] !== warm.count || warm.count === 0)
+    throw new Error(`${requests[0]!.path} answered ${JSON.stringify(warm.statuses)} while warming up`);
+  return load({ port: api.port, clients, total, maxMs, requests, check });
 }
 
 /** The available days of the whole 3-month window, as the booking page asks them. */
@@ -64,30 +47,35 @@ export function measureAvailableDays(
   total: number = SETTINGS.reads.availableDays,
 ) {
   const body: AvailableDaysRequest = { appointmentItems: items(productId) };
-  return measure(
-    api,
-    '/api/available-days',
-    clients,
-    total,
-    () => body,
-    (text) => {
-      const days = JSON.parse(text) as string[];
-      if (days.length < expectedDays)
-        throw new Error(`available-days listed ${days.length}, expected ${expectedDays}`);
-    },
-  );
+  return measure(api, clients, total, [{ method: 'POST', path: '/api/available-days', body }], (text) => {
+    const days = JSON.parse(text) as string[];
+    if (days.length < expectedDays)
+      throw new Error(`available-days listed ${days.length}, expected ${expectedDays}`);
+  });
 }
 
 /** POST /timeslots for one day, a different available day each request; every answer must list slots. */
 export function measureTimeslots(api: ApiProcess, productId: number, clients: number, days: string[]) {
   return measure(
     api,
-    '/api/timeslots',
     clients,
     SETTINGS.reads.timeslots,
-    (i): TimeslotsRequest => ({ appointmentItems: items(productId), date: days[i % days.length]! }),
+    days.map((date) => ({
+      method: 'POST' as const,
+      path: '/api/timeslots',
+      body: { appointmentItems: items(productId), date } satisfies TimeslotsRequest,
+    })),
     (text) => {
       if ((JSON.parse(text) as Timeslot[]).length === 0) throw new Error('timeslots listed no slot');
     },
   );
+}
+
+/**
+ * The ceiling (DESIGN §10): GET /api/health, one `SELECT 1` through the same server, with `clients`
+ * connections: what the machine gives a trivial request at this moment.
+ */
+export function measureCeiling(api: ApiProcess, clients: number): Promise<LoadResult> {
+  const { requests, maxMs } = SETTINGS.ceiling;
+  return measure(api, clients, requests, [{ method: 'GET', path: '/api/health' }], undefined, maxMs);
 }

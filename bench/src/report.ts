@@ -26,9 +26,14 @@ export function printTable(rows: Row[]): void {
   for (const r of rows) console.log(line(r));
 }
 
-export function writeResults(results: unknown): string {
+/** A file in bench/results/ (created when missing). */
+export function resultsFile(name: string): string {
   mkdirSync(RESULTS, { recursive: true });
-  const file = `${RESULTS}latest.json`;
+  return `${RESULTS}${name}`;
+}
+
+export function writeResults(results: unknown, name: string): string {
+  const file = resultsFile(name);
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   return file;
 }

@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from './app.js';
 import { runCli } from './cli.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
-import { login } from './test/index.js';
+import { openDatabase, rawQuery } from './db/client.js';
+import { BOOKING_WINDOW_MONTHS, bookingWindow } from '@balie/shared';
+import { createTestDatabase, login, testDatabases } from './test/index.js';
 
 /** The CLI against an embedded database in a temp DATA_DIR, then the server on the same data. */
 describe('operator CLI', () => {
@@ -64,4 +65,75 @@ describe('operator CLI', () => {
       await database.close();
     }
   }, 120_000); // a whole process (PGlite start, migrations, argon2): slow on a busy 2-core machine, not a speed test
+});
+
+/** `load-dataset` with small sizes on each database; the window is placed by a fixed clock. */
+describe.each(testDatabases)('operator CLI load-dataset on %s', (kind) => {
+  const NOW = Date.parse('2026-03-02T09:00:00Z'); // a Monday morning
+  let dir: string;
+  let env: Record<string, string>;
+  let closeDatabase: () => Promise<void> = async () => undefined;
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'balie-cli-dataset-'));
+    env = { DATA_DIR: dir, JWT_SECRET: 'cli-test-secret-0123456789-0123456789' };
+    if (kind === 'postgres') {
+      const database = await createTestDatabase('postgres');
+      env.DATABASE_URL = database.url!;
+      closeDatabase = database.close;
+    }
+    vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  }, 60_000);
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await closeDatabase();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('fills an empty database with the sizes asked, once, and names a bad flag', async () => {
+    expect(await runCli(['load-dataset', '--desks', '0'], env, () => NOW)).toBe(1);
+    expect(console.error).toHaveBeenLastCalledWith('--desks: a whole number from 1 to 500 is required');
+    expect(await runCli(['load-dataset', '--past', '12k'], env, () => NOW)).toBe(1);
+    expect(console.error).toHaveBeenLastCalledWith('--past: a whole number from 0 to 10000000 is required');
+
+    const flags = ['--desks', '3', '--products', '4', '--window', '120', '--past', '90'];
+    expect(await runCli(['load-dataset', ...flags], env, () => NOW)).toBe(0);
+    const window = bookingWindow(NOW, loadConfig(env).providerTimezone, BOOKING_WINDOW_MONTHS);
+    expect(console.log).toHaveBeenLastCalledWith(
+      expect.stringMatching(
+        new RegExp(
+          `3 desks, 4 products, 120 appointments in the window ${window.first}…${window.last} .*, 90 older\\.$`,
+        ),
+      ),
+    );
+    // Loading twice would mix two data sets: refused, nothing added.
+    expect(await runCli(['load-dataset', ...flags], env, () => NOW)).toBe(1);
+
+    const database = await openDatabase(loadConfig(env));
+    try {
+      const count = async (sql: string) => Number((await rawQuery(database)<{ n: string }>(sql))[0]!.n);
+      expect(await count('SELECT count(*) AS n FROM desks')).toBe(3);
+      expect(await count('SELECT count(*) AS n FROM desk_opening_hours')).toBe(15);
+      expect(await count('SELECT count(*) AS n FROM products')).toBe(4);
+      expect(await count('SELECT count(*) AS n FROM appointments')).toBe(210);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM appointments WHERE status = 'confirmed' AND lower(during) >= '${window.first}'::date`,
+        ),
+      ).toBe(120);
+      // Every appointment has its product line, and a window appointment falls on a weekday.
+      expect(
+        await count(
+          'SELECT count(*) AS n FROM appointments a WHERE NOT EXISTS (SELECT 1 FROM appointment_items i WHERE i.appointment_id = a.id)',
+        ),
+      ).toBe(0);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM appointments WHERE extract(isodow FROM lower(during) AT TIME ZONE 'Europe/Amsterdam') > 5`,
+        ),
+      ).toBe(0);
+    } finally {
+      await database.close();
+    }
+  }, 120_000); // PGlite's first start in a fresh DATA_DIR (initdb, migrations) is slow on a busy machine
 });

@@ -11,6 +11,12 @@ import {
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
+import {
+  DatasetError,
+  DEFAULT_DATASET_SIZES,
+  loadDataset,
+  type DatasetSizes,
+} from './dataset/load-dataset.js';
 import { seedDemoData } from './demo/seed.js';
 import { findUserByEmail, insertUser } from './features/users/repository.js';
 import { describeError } from './security/logged-errors.js';
@@ -23,17 +29,26 @@ Commands:
   seed                                     load the demo data (only into an empty database)
   create-user --email E --password P [--role ROLE_ADMIN] [--first-name F] [--last-name L]
                                            create an account (roles: ${ASSIGNABLE_ROLES.join(', ')})
+  load-dataset [--desks ${DEFAULT_DATASET_SIZES.desks}] [--products ${DEFAULT_DATASET_SIZES.products}] [--window ${DEFAULT_DATASET_SIZES.windowAppointments}] [--past ${DEFAULT_DATASET_SIZES.pastAppointments}]
+                                           fill an empty database with the benchmark data set (DESIGN §10):
+                                           desks open Mon–Fri 08:00–20:00, products, appointments in the
+                                           3-month window and older ones, for capacity trials
 
 Uses the same environment as the server (DATABASE_URL, DATA_DIR, …).`;
 
 /** The operator CLI (DESIGN §3). Returns the exit code. */
-export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runCli(
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+  /** The clock load-dataset places the booking window by (tests fix it). */
+  now: () => number = Date.now,
+): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === 'help') {
     console.log(USAGE);
     return command ? 0 : 1;
   }
-  if (!['migrate', 'seed', 'create-user'].includes(command)) {
+  if (!['migrate', 'seed', 'create-user', 'load-dataset'].includes(command)) {
     console.error(`Unknown command '${command}'.\n\n${USAGE}`);
     return 1;
   }
@@ -45,6 +60,10 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       role: { type: 'string', multiple: true },
       'first-name': { type: 'string' },
       'last-name': { type: 'string' },
+      desks: { type: 'string' },
+      products: { type: 'string' },
+      window: { type: 'string' },
+      past: { type: 'string' },
     },
   });
   // Check the arguments before opening the database.
@@ -59,6 +78,12 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
     if (bad) return fail(`--role: unknown role '${bad}' (use ${ASSIGNABLE_ROLES.join(', ')})`);
     if (!roles.includes('ROLE_USER')) roles.unshift('ROLE_USER');
   }
+  let sizes: DatasetSizes | undefined;
+  if (command === 'load-dataset') {
+    const parsed = datasetSizes(values);
+    if (typeof parsed === 'string') return fail(parsed);
+    sizes = parsed;
+  }
   const config = loadConfig(env);
   const database = await openDatabase(config);
   try {
@@ -71,6 +96,23 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
       const seeded = await seedDemoData(database.db, { timezone: config.providerTimezone });
       console.log(seeded ? 'Demo data loaded.' : 'The database is not empty: demo data not loaded.');
       return 0;
+    }
+    if (sizes) {
+      try {
+        const loaded = await loadDataset(database, sizes, {
+          timezone: config.providerTimezone,
+          now: now(),
+        });
+        console.log(
+          `Data set loaded (${database.kind}) in ${loaded.loadMs} ms: ${sizes.desks} desks, ${sizes.products} products, ` +
+            `${loaded.windowAppointments} appointments in the window ${loaded.window.first}…${loaded.window.last} ` +
+            `(${Math.round(loaded.windowFill * 100)} % full), ${loaded.pastAppointments} older.`,
+        );
+        return 0;
+      } catch (err) {
+        if (err instanceof DatasetError) return fail(err.message);
+        throw err;
+      }
     }
     if (!email.success || !password.success) return 1;
     if (await findUserByEmail(database.db, email.data))
@@ -88,6 +130,27 @@ export async function runCli(argv: string[], env: NodeJS.ProcessEnv = process.en
   } finally {
     await database.close();
   }
+}
+
+/** Upper bounds keep a typo from filling the disk; the window is capped by its cells anyway. */
+const SIZE_FLAGS = {
+  desks: { key: 'desks', max: 500 },
+  products: { key: 'products', max: 1000 },
+  window: { key: 'windowAppointments', max: 1_000_000 },
+  past: { key: 'pastAppointments', max: 10_000_000 },
+} as const;
+
+function datasetSizes(values: Partial<Record<keyof typeof SIZE_FLAGS, string>>): DatasetSizes | string {
+  const sizes: DatasetSizes = { ...DEFAULT_DATASET_SIZES };
+  for (const [flag, { key, max }] of Object.entries(SIZE_FLAGS)) {
+    const text = values[flag as keyof typeof SIZE_FLAGS];
+    if (text === undefined) continue;
+    const min = key === 'desks' || key === 'products' ? 1 : 0;
+    const n = /^\d+$/.test(text) ? Number(text) : NaN;
+    if (!(n >= min && n <= max)) return `--${flag}: a whole number from ${min} to ${max} is required`;
+    sizes[key] = n;
+  }
+  return sizes;
 }
 
 function fail(message: string): number {

@@ -7,8 +7,9 @@
  * check fails, 2 when the run itself breaks.
  */
 import os from 'node:os';
+import { rawQuery } from '@balie/api/dist/db/client.js';
 import { newSecret, startApi, type ApiProcess } from '../api-process.js';
-import { createPostgres, openBenchDatabase, queryOf, type BenchDatabase } from '../databases.js';
+import { createPostgres, openBenchDatabase, type BenchDatabase } from '../databases.js';
 import { closeConnections } from '../http-client.js';
 import { availableDays, timeslotsOn } from '../read-scenarios.js';
 import {
@@ -50,7 +51,7 @@ async function main(): Promise<boolean> {
   const target: BenchDatabase = await createPostgres(postgresUrl);
   const smtp = await SmtpSink.start(PLAN.smtpAcceptMs);
   const probe = await openBenchDatabase(target);
-  const query = queryOf(probe);
+  const query = rawQuery(probe);
   const secret = newSecret();
   const env = { SMTP_URL: smtp.url, MAIL_FROM: 'Balie <balie@fault.test>', LOG_LEVEL: 'fatal' };
   const start = async (name: string, extra: NodeJS.ProcessEnv = {}) => {

@@ -29,6 +29,15 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/**
+ * PGlite runs PostgreSQL inside this process's WebAssembly memory, so its shared buffers are this
+ * process's resident memory: PostgreSQL's default 128 MB put the embedded default at 410–440 MB
+ * during the bench's reads. 16 MB holds the booking window's tables and indexes at the bench's size
+ * (the OS page cache still holds the files); measured 309 → 184 MB resident at start on an existing
+ * database (decision 0220).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 /** Opens PostgreSQL when `databaseUrl` is set, otherwise the embedded PGlite under `dataDir` (DESIGN §3). */
 export async function openDatabase(
   config: { databaseUrl: string | undefined; dataDir: string },
@@ -44,6 +53,7 @@ export async function openDatabase(
   const dataDir = options.pgliteDataDir ?? path.join(config.dataDir, 'db');
   const client = await PGlite.create(dataDir, {
     extensions: { btree_gist },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -61,4 +71,18 @@ export async function openDatabase(
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** A raw parameterised query on either driver (`$1`… placeholders), for set-based bulk SQL. */
+export type RawQuery = <T>(text: string, params?: unknown[]) => Promise<T[]>;
+
+export function rawQuery(database: Database): RawQuery {
+  return async <T>(text: string, params: unknown[] = []) => {
+    // Two calls, not one on the union: the drivers' query() overloads do not unify.
+    const result =
+      database.kind === 'postgres'
+        ? await database.client.query(text, params)
+        : await database.client.query(text, params);
+    return result.rows as T[];
+  };
 }

@@ -1,18 +1,44 @@
 import { BOOKING_WINDOW_MONTHS, bookingWindow } from '@balie/shared';
-import type { Query } from './databases.js';
-import { SETTINGS } from './settings.js';
+import { rawQuery, type Database } from '../db/client.js';
 
-const D = SETTINGS.dataset;
-const CELLS_PER_DAY = D.openMinutes / D.cellMinutes;
+/**
+ * DESIGN §10's benchmark data set, for `cli load-dataset` (capacity trials) and `npm run bench` alike:
+ * desks open Monday–Friday, products of 12 and 24 minutes, confirmed appointments in the booking window
+ * and older ones (checked in, some cancelled) before it, so that cost can be seen to follow the window.
+ */
+export interface DatasetSizes {
+  desks: number;
+  products: number;
+  /** Confirmed appointments in the 3-month window (capped at the window's 24-minute cells). */
+  windowAppointments: number;
+  /** Older appointments, spread over the two years before the window. */
+  pastAppointments: number;
+}
+
+export const DEFAULT_DATASET_SIZES: DatasetSizes = {
+  desks: 10,
+  products: 20,
+  windowAppointments: 12_000,
+  pastAppointments: 100_000,
+};
+
+const OPENS = '08:00';
+/** Opening minutes per desk per weekday: 08:00–20:00. */
+const OPEN_MINUTES = 12 * 60;
+/** Seeded appointments fill 24-minute cells, so 30 cells per desk per weekday. */
+const CELL_MINUTES = 24;
+const CELLS_PER_DAY = OPEN_MINUTES / CELL_MINUTES;
+const PAST_DAYS = 730;
 
 export interface DatasetSummary {
+  sizes: DatasetSizes;
   window: { first: string; last: string };
   weekdaysInWindow: number;
   windowAppointments: number;
   pastAppointments: number;
-  /** Booked share of the window's open minutes (DESIGN §10: about 60 %). */
+  /** Booked share of the window's open minutes (DESIGN §10: about 60 % at the default sizes). */
   windowFill: number;
-  seedMs: number;
+  loadMs: number;
 }
 
 /**
@@ -31,7 +57,7 @@ WITH cells AS (
    WHERE extract(isodow FROM day) <= 5
 ), chosen AS (
   SELECT desk_id,
-         ((day + $6::time + cell * interval '${D.cellMinutes} minutes') AT TIME ZONE $1::text) AS starts,
+         ((day + $6::time + cell * interval '${CELL_MINUTES} minutes') AT TIME ZONE $1::text) AS starts,
          row_number() OVER (ORDER BY md5($5::text || desk_id || ':' || day || ':' || cell)) AS n
     FROM cells
    ORDER BY n
@@ -41,7 +67,7 @@ WITH cells AS (
                             phone, language, token_hash, token_nonce, created_at, confirmed_at,
                             checked_in_at, cancelled_at)
   SELECT gen_random_uuid(), s.status, desk_id,
-         tstzrange(starts, starts + interval '${D.cellMinutes} minutes'), gen_random_uuid(),
+         tstzrange(starts, starts + interval '${CELL_MINUTES} minutes'), gen_random_uuid(),
          'B.', 'Bench ' || n, 'bench' || n || '@example.org', '+31 6 1234 5678', 'nl',
          md5('hash' || $5::text || n), md5('nonce' || $5::text || n),
          starts - interval '9 days', starts - interval '9 days',
@@ -51,28 +77,47 @@ WITH cells AS (
   RETURNING id
 )
 INSERT INTO appointment_items (appointment_id, product_id, amount)
-SELECT inserted.id, p.id, CASE WHEN p.time_unit = ${D.cellMinutes} THEN 1 ELSE 2 END
+SELECT inserted.id, p.id, CASE WHEN p.time_unit = ${CELL_MINUTES} THEN 1 ELSE 2 END
   FROM inserted
-  JOIN (SELECT id, time_unit, row_number() OVER (ORDER BY id) - 1 AS k FROM products) p
-    ON p.k = inserted.id % ${D.products}`;
+  JOIN (SELECT id, time_unit, row_number() OVER (ORDER BY id) - 1 AS k, count(*) OVER () AS n FROM products) p
+    ON p.k = inserted.id % p.n`;
 }
 
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
-/** DESIGN §10's data set on a freshly migrated, empty database. */
-export async function seedDataset(query: Query, now = Date.now()): Promise<DatasetSummary> {
+export class DatasetError extends Error {}
+
+/** The provider's zone and the moment that place the booking window (tests fix `now`). */
+export interface DatasetPlacement {
+  timezone: string;
+  now?: number;
+}
+
+/**
+ * Fills a migrated database that holds no desks, products or appointments yet with the data set
+ * (refuses otherwise: a capacity trial must never mix with real bookings).
+ */
+export async function loadDataset(
+  database: Database,
+  sizes: DatasetSizes,
+  placement: DatasetPlacement,
+): Promise<DatasetSummary> {
   const started = Date.now();
-  const zone = SETTINGS.timezone;
-  const window = bookingWindow(now, zone, BOOKING_WINDOW_MONTHS);
+  const query = rawQuery(database);
+  const [existing] = await query<{ n: number }>(
+    `SELECT (SELECT count(*) FROM desks) + (SELECT count(*) FROM products) + (SELECT count(*) FROM appointments) AS n`,
+  );
+  if (Number(existing?.n) > 0)
+    throw new DatasetError('The database already holds desks, products or appointments: not loaded.');
   await query(
     `INSERT INTO desks (name, label) SELECT 'Balie ' || i, 'Bench ' || i FROM generate_series(1, $1::int) AS i ORDER BY i`,
-    [D.desks],
+    [sizes.desks],
   );
   await query(
     `INSERT INTO desk_opening_hours (desk_id, weekday, opens, closes)
      SELECT d.id, w, $1::time, $1::time + make_interval(mins => $2::int) FROM desks d CROSS JOIN generate_series(1, 5) AS w`,
-    [D.opens, D.openMinutes],
+    [OPENS, OPEN_MINUTES],
   );
   await query(
     `INSERT INTO product_categories (name, position) SELECT 'Categorie ' || i, i FROM generate_series(1, 4) AS i`,
@@ -83,15 +128,34 @@ export async function seedDataset(query: Query, now = Date.now()): Promise<Datas
      SELECT (SELECT id FROM product_categories ORDER BY id LIMIT 1 OFFSET i % 4), 'Product ' || i,
             'Benchmark product ' || i, CASE WHEN i % 2 = 1 THEN 12 ELSE 24 END, 12, i
        FROM generate_series(1, $1::int) AS i`,
-    [D.products],
+    [sizes.products],
   );
+  return { ...(await reloadAppointments(database, sizes, placement)), loadMs: Date.now() - started };
+}
+
+/**
+ * Replaces every appointment by `sizes.windowAppointments` in the window and `sizes.pastAppointments`
+ * before it, on the desks and products already there: the bench's growth runs change the sizes this way
+ * without reloading the rest.
+ */
+export async function reloadAppointments(
+  database: Database,
+  sizes: DatasetSizes,
+  placement: DatasetPlacement,
+): Promise<DatasetSummary> {
+  const started = Date.now();
+  const query = rawQuery(database);
+  const zone = placement.timezone;
+  const window = bookingWindow(placement.now ?? Date.now(), zone, BOOKING_WINDOW_MONTHS);
+  await query('DELETE FROM appointment_items');
+  await query('DELETE FROM appointments');
   await query(appointmentsSql(`'confirmed'`), [
     zone,
     window.first,
     window.last,
-    D.windowAppointments,
+    sizes.windowAppointments,
     'window',
-    D.opens,
+    OPENS,
   ]);
   await query(
     appointmentsSql(
@@ -99,32 +163,34 @@ export async function seedDataset(query: Query, now = Date.now()): Promise<Datas
     ),
     [
       zone,
-      addDays(window.first, -D.pastDays),
+      addDays(window.first, -PAST_DAYS),
       addDays(window.first, -1),
-      D.pastAppointments,
+      sizes.pastAppointments,
       'past',
-      D.opens,
+      OPENS,
     ],
   );
   // After a bulk load the planner needs statistics; autovacuum would gather them a little later.
   await query('ANALYZE');
 
-  const [counts] = await query<{ inside: number; past: number; weekdays: number }>(
+  const [counts] = await query<{ inside: number; past: number; weekdays: number; desks: number }>(
     `SELECT (SELECT count(*)::int FROM appointments WHERE lower(during) >= ($1::date::timestamp AT TIME ZONE $3::text)) AS inside,
             (SELECT count(*)::int FROM appointments WHERE lower(during) < ($1::date::timestamp AT TIME ZONE $3::text)) AS past,
             (SELECT count(*)::int FROM generate_series($1::timestamp, $2::timestamp, interval '1 day') d
-              WHERE extract(isodow FROM d) <= 5) AS weekdays`,
+              WHERE extract(isodow FROM d) <= 5) AS weekdays,
+            (SELECT count(*)::int FROM desks) AS desks`,
     [window.first, window.last, zone],
   );
   if (!counts) throw new Error('dataset counts missing');
   return {
+    sizes,
     window,
     weekdaysInWindow: counts.weekdays,
     windowAppointments: counts.inside,
     pastAppointments: counts.past,
     windowFill:
-      Math.round(((counts.inside * D.cellMinutes) / (counts.weekdays * D.desks * D.openMinutes)) * 1000) /
+      Math.round(((counts.inside * CELL_MINUTES) / (counts.weekdays * counts.desks * OPEN_MINUTES)) * 1000) /
       1000,
-    seedMs: Date.now() - started,
+    loadMs: Date.now() - started,
   };
 }
