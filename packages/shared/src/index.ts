@@ -13,3 +13,4 @@ export * from './desks/schemas.js';
 export * from './desks/requests.js';
 export * from './organisation/schemas.js';
 export * from './checkin/schemas.js';
+export * from './audit/schemas.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateSchema, idSchema, singleLineText } from '../primitives.js';
+import { countParamSchema, dateSchema, idSchema, singleLineText } from '../primitives.js';
 import { ROLES } from '../roles.js';
 
 export const languageSchema = z.object({
@@ -66,3 +66,21 @@ export const updateUserRequestSchema = z.object({
   uiSettings: z.object({ locale: singleLineText(10).nullable() }).optional(),
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
+
+/** Query of `GET /users_paginated` (decision 0200). */
+export const usersPageQuerySchema = z.object({
+  page: countParamSchema(1_000_000).default(1),
+  pageSize: countParamSchema(100).default(20),
+  search: singleLineText(100).optional(),
+});
+
+/** `?confirmSelf=true` on demote/delete: an admin's explicit second yes to removing their own rights. */
+export const confirmSelfQuerySchema = z.object({ confirmSelf: z.enum(['true', 'false']).optional() });
+
+export const usersPageSchema = z.object({
+  items: z.array(userSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type UsersPage = z.infer<typeof usersPageSchema>;

@@ -12,6 +12,7 @@ import {
   type Appointment,
 } from '@balie/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { containsPattern } from '../../db/contains.js';
 import { appointments } from '../../db/schema/index.js';
 import { isAdmin, type AuthUser } from '../../http/auth.js';
 import { httpError } from '../../http/errors.js';
@@ -113,7 +114,7 @@ export async function listAppointmentsPaginated(
   query: z.infer<typeof paginatedQuerySchema>,
 ) {
   const f = parseFilter(query.filter);
-  const like = f.search ? `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const like = f.search ? containsPattern(f.search) : undefined;
   const where = and(
     ne(appointments.status, 'reserved'),
     f.status ? eq(appointments.status, f.status) : undefined,

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { countParamSchema, dateSchema, singleLineText } from '../primitives.js';
+
+/**
+ * Who did something (DESIGN §4 *audit trail*): a signed-in account (`staff` when it holds admin rights
+ * now; `id`/`email` only for admins reading the trail, null for a deleted account or for an owner
+ * reading their own history), the holder of an appointment's link, or the system itself.
+ */
+export const auditActorSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('user'),
+    id: z.number().int().nullable(),
+    email: z.string().nullable(),
+    name: z.string().nullable(),
+    staff: z.boolean(),
+  }),
+  z.object({ type: z.literal('link') }),
+  z.object({ type: z.literal('system') }),
+]);
+export type AuditActor = z.infer<typeof auditActorSchema>;
+export const AUDIT_ACTOR_TYPES = ['user', 'link', 'system'] as const;
+
+/** A changed field: its value before and after (never passwords, hashes or tokens). */
+export const auditChangesSchema = z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() }));
+export type AuditChanges = z.infer<typeof auditChangesSchema>;
+
+/** One line of `GET /appointment/{id}/history`. */
+export const appointmentHistoryEntrySchema = z.object({
+  at: z.string(),
+  actor: auditActorSchema,
+  action: z.string(),
+  changes: auditChangesSchema.optional(),
+  /** Why a schedule change moved or cancelled it (`desk_deleted`, `closure`, …), when it did. */
+  cause: z.string().optional(),
+});
+export type AppointmentHistoryEntry = z.infer<typeof appointmentHistoryEntrySchema>;
+
+/** One event of `GET /audit-events`. */
+export const auditEventSchema = appointmentHistoryEntrySchema.extend({
+  id: z.number().int(),
+  entityType: z.string().nullable(),
+  entityId: z.string().nullable(),
+});
+export type AuditEventItem = z.infer<typeof auditEventSchema>;
+
+export const auditEventsPageSchema = z.object({
+  items: z.array(auditEventSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AuditEventsPage = z.infer<typeof auditEventsPageSchema>;
+
+const token = singleLineText(60).pipe(z.string().regex(/^[a-z_]+$/, 'invalid_value'));
+
+/**
+ * Query of `GET /audit-events` (DESIGN §5, filters added by decision 0201): `entityType`/`entityId`,
+ * `action` (kind), `from`/`until` (dates in the provider's zone, inclusive), `actorType` and `actor`
+ * (part of the name or e-mail of the account that acted).
+ */
+export const auditEventsQuerySchema = z.object({
+  page: countParamSchema(1_000_000).default(1),
+  pageSize: countParamSchema(100).default(20),
+  entityType: token.optional(),
+  entityId: singleLineText(40).optional(),
+  action: token.optional(),
+  from: dateSchema.optional(),
+  until: dateSchema.optional(),
+  actorType: z.enum(AUDIT_ACTOR_TYPES).optional(),
+  actor: singleLineText(100).optional(),
+});
+export type AuditEventsQuery = z.input<typeof auditEventsQuerySchema>;
