@@ -143,7 +143,9 @@ describe.each(testDatabases)('product files on %s', (kind) => {
       404,
     );
     const [event] = await auditOf(t.database.db, 'product_file_deleted', 4);
-    expect(event?.details).toMatchObject({ file: { id: file.id, fileName: 'weg.pdf' } });
+    expect(event?.details).toMatchObject({
+      changes: { file: { before: { id: file.id, fileName: 'weg.pdf' }, after: null } },
+    });
   });
 });
 

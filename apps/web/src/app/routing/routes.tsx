@@ -33,6 +33,8 @@ const OrganisationPage = lazy(() => import('../../features/organisation/routes/O
 const ProductsPage = lazy(() => import('../../features/products/routes/ProductsPage'));
 const ProductPage = lazy(() => import('../../features/products/routes/ProductPage'));
 const ProductFilesPage = lazy(() => import('../../features/products/routes/ProductFilesPage'));
+const UsersPage = lazy(() => import('../../features/users/routes/UsersPage'));
+const AuditPage = lazy(() => import('../../features/audit/routes/AuditPage'));
 const NotFoundPage = lazy(() => import('../../features/errors/routes/NotFoundPage'));
 const ServerErrorPage = lazy(() => import('../../features/errors/routes/ServerErrorPage'));
 const MaintenancePage = lazy(() => import('../../features/errors/routes/MaintenancePage'));
@@ -118,6 +120,8 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
                 { path: '/products', element: <ProductsPage /> },
                 { path: '/product/:productId', element: <ProductPage /> },
                 { path: '/product/:productId/files', element: <ProductFilesPage /> },
+                { path: '/users', element: <UsersPage /> },
+                { path: '/audit', element: <AuditPage /> },
               ],
             },
           ],

@@ -21,6 +21,7 @@ import {
   useListAppointmentsPaginatedQuery,
 } from '../api/appointmentsApi';
 import { AppointmentCard } from '../components/AppointmentCard';
+import { AppointmentDetailsDialog } from '../components/AppointmentDetailsDialog';
 import { InlineLoading } from '../../../components/InlineLoading';
 import { nowInProviderZone } from '../../../lib/providerZone';
 import { useCurrentUser } from '../../../session/useCurrentUser';
@@ -44,6 +45,9 @@ export default function AppointmentsPage() {
   const [cancel, cancelling] = useCancelAppointmentMutation();
   const [checkIn, checkingIn] = useCheckInAppointmentMutation();
   const [toCancel, setToCancel] = useState<Appointment | null>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
+  // Looked up by id, so the dialog shows the state after a refetch.
+  const opened = query.data?.items.find((a) => a.id === openId) ?? null;
   const notify = useNotify();
 
   async function run(action: Promise<unknown>, done: string, failed: string) {
@@ -102,6 +106,7 @@ export default function AppointmentsPage() {
                 busy={cancelling.isLoading || checkingIn.isLoading}
                 onCancel={() => setToCancel(a)}
                 onCheckIn={() => run(checkIn(a.id).unwrap(), t('messages.checkedIn'), t('errors.generic'))}
+                onDetails={() => setOpenId(a.id)}
               />
             ))}
           </Box>
@@ -122,6 +127,7 @@ export default function AppointmentsPage() {
             labelDisplayedRows={({ from, to, count }) => t('list.displayedRows', { from, to, count })}
           />
         )}
+        <AppointmentDetailsDialog appointment={opened} onClose={() => setOpenId(null)} offerCheckIn={false} />
         <Dialog open={toCancel !== null} onClose={() => setToCancel(null)} aria-labelledby="cancel-title">
           <DialogTitle id="cancel-title">{t('cancelDialog.title')}</DialogTitle>
           <DialogContent>
