@@ -27,7 +27,7 @@ test('signed-in pages have no serious or critical axe violations', async ({ page
 });
 
 test('admin pages have no serious or critical axe violations', async ({ page }) => {
-  test.slow(); // six pages, each loaded and scanned
+  test.slow(); // eight pages, each loaded and scanned
   await logIn(page, DEMO_ADMIN);
   for (const path of [
     '/front-desks',
@@ -36,6 +36,8 @@ test('admin pages have no serious or critical axe violations', async ({ page }) 
     '/organisation',
     '/products',
     '/product/1',
+    '/users',
+    '/audit',
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
