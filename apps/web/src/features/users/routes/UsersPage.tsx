@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { hasAccess, type User } from '@balie/shared';
+import type { User } from '@balie/shared';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
 import { useNotify } from '../../../components/notifier/NotifierContext';
@@ -27,6 +24,7 @@ import {
   usePromoteUserMutation,
 } from '../api/usersApi';
 import { UserChangeDialog, type UserChange } from '../components/UserChangeDialog';
+import { EMAIL_COLUMN, ROLES_COLUMN, UserRow } from '../components/UserRow';
 
 const PAGE_SIZES = [10, 25, 50];
 /** Server answers (decision 133) the screen explains in words; anything else is a generic failure. */
@@ -101,89 +99,26 @@ export default function UsersPage() {
                 <TableHead>
                   <TableRow>
                     <TableCell>{t('table.name')}</TableCell>
-                    <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>
-                      {t('table.email')}
-                    </TableCell>
-                    <TableCell>{t('table.roles')}</TableCell>
+                    <TableCell sx={EMAIL_COLUMN}>{t('table.email')}</TableCell>
+                    <TableCell sx={ROLES_COLUMN}>{t('table.roles')}</TableCell>
                     <TableCell align="right">{t('table.actions')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
-                  {data.items.map((u) => {
-                    const admin = hasAccess(u.roles, 'ROLE_ADMIN');
-                    const self = u.id === me?.id;
-                    const open = (change: UserChange) => setPending({ user: u, change });
-                    return (
-                      <TableRow key={u.id}>
-                        <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                          {u.fullName}
-                          {self && ` (${t('you')})`}
-                          {/* On a phone the e-mail column folds into the name's cell. */}
-                          <Box
-                            component="span"
-                            sx={{
-                              display: { xs: 'block', md: 'none' },
-                              color: 'text.secondary',
-                              fontSize: '0.875rem',
-                            }}
-                          >
-                            {u.email}
-                          </Box>
-                        </TableCell>
-                        <TableCell
-                          sx={{ display: { xs: 'none', md: 'table-cell' }, overflowWrap: 'anywhere' }}
-                        >
-                          {u.email}
-                        </TableCell>
-                        <TableCell>
-                          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-                            {u.roles.map((r) => (
-                              <Chip
-                                key={r}
-                                size="small"
-                                label={t(`role.${r}`)}
-                                color={r === 'ROLE_USER' ? 'default' : 'primary'}
-                              />
-                            ))}
-                          </Box>
-                        </TableCell>
-                        <TableCell align="right">
-                          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-                            {admin ? (
-                              <Button
-                                size="small"
-                                onClick={() => open('demote')}
-                                aria-label={t('action_label', { action: t('demote'), name: u.fullName })}
-                              >
-                                {t('demote')}
-                              </Button>
-                            ) : (
-                              <Button
-                                size="small"
-                                onClick={() => open('promote')}
-                                aria-label={t('action_label', { action: t('promote'), name: u.fullName })}
-                              >
-                                {t('promote')}
-                              </Button>
-                            )}
-                            <Button
-                              size="small"
-                              color="error"
-                              onClick={() => open('delete')}
-                              aria-label={t('action_label', { action: t('delete'), name: u.fullName })}
-                            >
-                              {t('delete')}
-                            </Button>
-                          </Box>
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
+                  {data.items.map((u) => (
+                    <UserRow
+                      key={u.id}
+                      user={u}
+                      self={u.id === me?.id}
+                      onChange={(change) => setPending({ user: u, change })}
+                    />
+                  ))}
                 </TableBody>
               </Table>
             </TableContainer>
             <TablePagination
               component="div"
+              sx={{ '.MuiTablePagination-toolbar': { flexWrap: 'wrap', pl: 2 } }}
               count={data.total}
               page={page - 1}
               onPageChange={(_e, p) => setPage(p + 1)}
