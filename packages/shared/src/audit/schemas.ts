@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { countParamSchema, dateSchema, singleLineText } from '../primitives.js';
+import { pageQueryFields, pageSchema } from '../paging.js';
+import { dateSchema, singleLineText } from '../primitives.js';
 
 /**
  * Who did something (DESIGN §4 *audit trail*): a signed-in account (`staff` when it holds admin rights
@@ -43,12 +44,7 @@ export const auditEventSchema = appointmentHistoryEntrySchema.extend({
 });
 export type AuditEventItem = z.infer<typeof auditEventSchema>;
 
-export const auditEventsPageSchema = z.object({
-  items: z.array(auditEventSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const auditEventsPageSchema = pageSchema(auditEventSchema);
 export type AuditEventsPage = z.infer<typeof auditEventsPageSchema>;
 
 const token = singleLineText(60).pipe(z.string().regex(/^[a-z_]+$/, 'invalid_value'));
@@ -59,8 +55,7 @@ const token = singleLineText(60).pipe(z.string().regex(/^[a-z_]+$/, 'invalid_val
  * (part of the name or e-mail of the account that acted).
  */
 export const auditEventsQuerySchema = z.object({
-  page: countParamSchema(1_000_000).default(1),
-  pageSize: countParamSchema(100).default(20),
+  ...pageQueryFields,
   entityType: token.optional(),
   entityId: singleLineText(40).optional(),
   action: token.optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { countParamSchema, dateSchema, idSchema, singleLineText } from '../primitives.js';
+import { pageQueryFields, pageSchema } from '../paging.js';
+import { dateSchema, idSchema, singleLineText } from '../primitives.js';
 import { ROLES } from '../roles.js';
 
 export const languageSchema = z.object({
@@ -69,18 +70,12 @@ export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
 /** Query of `GET /users_paginated` (decision 0200). */
 export const usersPageQuerySchema = z.object({
-  page: countParamSchema(1_000_000).default(1),
-  pageSize: countParamSchema(100).default(20),
+  ...pageQueryFields,
   search: singleLineText(100).optional(),
 });
 
 /** `?confirmSelf=true` on demote/delete: an admin's explicit second yes to removing their own rights. */
 export const confirmSelfQuerySchema = z.object({ confirmSelf: z.enum(['true', 'false']).optional() });
 
-export const usersPageSchema = z.object({
-  items: z.array(userSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
+export const usersPageSchema = pageSchema(userSchema);
 export type UsersPage = z.infer<typeof usersPageSchema>;

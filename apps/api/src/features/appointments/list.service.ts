@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   idParamSchema,
   APPOINTMENT_STATUSES,
-  countParamSchema,
+  pageQueryFields,
   dateSchema,
   idSchema,
   localDateOf,
@@ -71,9 +71,7 @@ export async function listAppointments(
 }
 
 export const paginatedQuerySchema = z.object({
-  /** Bounded so the row offset stays far inside PostgreSQL's bigint. */
-  page: countParamSchema(1_000_000).default(1),
-  pageSize: countParamSchema(100).default(20),
+  ...pageQueryFields,
   filter: z.string().max(2000).optional(),
 });
 

@@ -10,6 +10,7 @@ import {
   EXPORT_CSV_FILENAME,
   EXPORT_PDF_FILENAME,
   idParamsSchema as idParams,
+  pageSchema,
   patchAppointmentRequestSchema,
   tokenSchema,
 } from '@balie/shared';
@@ -107,12 +108,7 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         querystring: paginatedQuerySchema,
         response: {
-          200: z.object({
-            items: z.array(appointmentSchema),
-            total: z.number().int(),
-            page: z.number().int(),
-            pageSize: z.number().int(),
-          }),
+          200: pageSchema(appointmentSchema),
           ...errors,
         },
       },

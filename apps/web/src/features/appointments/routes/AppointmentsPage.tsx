@@ -8,11 +8,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import TablePagination from '@mui/material/TablePagination';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '@balie/shared';
 import { PageFrame } from '../../../components/PageFrame';
+import { Pager } from '../../../components/Pager';
 import { useNotify } from '../../../components/notifier/NotifierContext';
 import { formatDate, formatTime } from '../../../lib/dates';
 import {
@@ -112,19 +112,13 @@ export default function AppointmentsPage() {
           </Box>
         )}
         {query.data && query.data.total > 0 && (
-          <TablePagination
-            component="div"
-            count={query.data.total}
-            page={page - 1}
-            onPageChange={(_e, p) => setPage(p + 1)}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onRowsPerPageChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(1);
-            }}
-            labelRowsPerPage={t('list.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) => t('list.displayedRows', { from, to, count })}
+          <Pager
+            total={query.data.total}
+            page={page}
+            pageSize={pageSize}
+            pageSizes={PAGE_SIZES}
+            onPage={setPage}
+            onPageSize={setPageSize}
           />
         )}
         <AppointmentDetailsDialog appointment={opened} onClose={() => setOpenId(null)} offerCheckIn={false} />

@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFields } from '../../../components/form/DateRangeFields';
 import { AUDIT_ACTIONS, AUDIT_ACTOR_TYPES, type AuditEventsQuery } from '@balie/shared';
 import { useAuditText } from '../../../components/audit/useAuditText';
 
@@ -43,18 +44,12 @@ export function AuditFilterBar({
           </MenuItem>
         ))}
       </TextField>
-      {(['from', 'until'] as const).map((key) => (
-        <TextField
-          key={key}
-          type="date"
-          size="small"
-          label={t(`filters.${key}`)}
-          value={filter[key] ?? ''}
-          onChange={(e) => set({ [key]: e.target.value || undefined })}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ flex: { xs: '1 1 40%', sm: '0 1 auto' } }}
-        />
-      ))}
+      <DateRangeFields
+        value={filter}
+        labels={{ from: t('filters.from'), until: t('filters.until') }}
+        onChange={set}
+        fieldSx={{ flex: { xs: '1 1 40%', sm: '0 1 auto' } }}
+      />
       <TextField
         select
         size="small"

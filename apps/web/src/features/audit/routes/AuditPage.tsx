@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
-import TablePagination from '@mui/material/TablePagination';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/PageFrame';
+import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
 import { useListAuditEventsQuery } from '../api/auditApi';
 import { AuditEventRow } from '../components/AuditEventRow';
@@ -47,19 +47,13 @@ export default function AuditPage() {
                 <AuditEventRow key={event.id} event={event} />
               ))}
             </Box>
-            <TablePagination
-              component="div"
-              count={data.total}
-              page={page - 1}
-              onPageChange={(_e, p) => setPage(p + 1)}
-              rowsPerPage={pageSize}
-              rowsPerPageOptions={PAGE_SIZES}
-              onRowsPerPageChange={(e) => {
-                setPageSize(Number(e.target.value));
-                setPage(1);
-              }}
-              labelRowsPerPage={t('rows_per_page')}
-              labelDisplayedRows={({ from, to, count }) => t('displayed_rows', { from, to, count })}
+            <Pager
+              total={data.total}
+              page={page}
+              pageSize={pageSize}
+              pageSizes={PAGE_SIZES}
+              onPage={setPage}
+              onPageSize={setPageSize}
             />
           </>
         )}

@@ -4,7 +4,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useDeferredValue, useState } from 'react';
@@ -12,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { User } from '@balie/shared';
 import { PageFrame } from '../../../components/PageFrame';
+import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
 import { useNotify } from '../../../components/notifier/NotifierContext';
 import { apiErrorOf } from '../../../lib/apiError';
@@ -116,20 +116,13 @@ export default function UsersPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <TablePagination
-              component="div"
-              sx={{ '.MuiTablePagination-toolbar': { flexWrap: 'wrap', pl: 2 } }}
-              count={data.total}
-              page={page - 1}
-              onPageChange={(_e, p) => setPage(p + 1)}
-              rowsPerPage={pageSize}
-              rowsPerPageOptions={PAGE_SIZES}
-              onRowsPerPageChange={(e) => {
-                setPageSize(Number(e.target.value));
-                setPage(1);
-              }}
-              labelRowsPerPage={t('rows_per_page')}
-              labelDisplayedRows={({ from, to, count }) => t('displayed_rows', { from, to, count })}
+            <Pager
+              total={data.total}
+              page={page}
+              pageSize={pageSize}
+              pageSizes={PAGE_SIZES}
+              onPage={setPage}
+              onPageSize={setPageSize}
             />
           </Paper>
         )}
