@@ -88,9 +88,9 @@ async function bookAsGuest(request: APIRequestContext, lastName: string) {
     await request.post('/api/available-days', { data: { appointmentItems: items } })
   ).json()) as string[];
   const slotsOf = async (date: string) =>
-    (await (
-      await request.post('/api/timeslots', { data: { appointmentItems: items, date } })
-    ).json()) as { beginTime: string }[];
+    (await (await request.post('/api/timeslots', { data: { appointmentItems: items, date } })).json()) as {
+      beginTime: string;
+    }[];
   const slots = await slotsOf(days[1]!);
   const hold = await request.post('/api/appointment/make-reservation', {
     data: { appointmentItems: items, fromDateTime: slots[0]!.beginTime },
