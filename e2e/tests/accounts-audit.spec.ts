@@ -63,12 +63,12 @@ test('an admin promotes and demotes the demo user on the users screen', async ({
 
   // The trail shows both role changes with who made them.
   await page.goto('/audit');
-  await page.getByLabel('Soort').click();
+  await page.getByRole('combobox', { name: 'Soort' }).click();
   await page.getByRole('option', { name: 'Beheerder gemaakt' }).click();
   const granted = page.getByRole('listitem').filter({ hasText: 'Beheerder gemaakt' });
   await expect(granted).toHaveCount(1);
   await expect(granted).toContainText('door Anna de Vries (medewerker)');
-  await page.getByLabel('Soort').click();
+  await page.getByRole('combobox', { name: 'Soort' }).click();
   await page.getByRole('option', { name: 'Alle soorten' }).click();
   await expect(page.getByRole('listitem').filter({ hasText: 'Beheerrechten ingetrokken' })).toHaveCount(1);
   await screenshots(page, 'audit');
