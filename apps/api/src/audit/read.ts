@@ -27,7 +27,7 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../db/client.js';
 import { containsPattern } from '../db/contains.js';
-import { auditEvents, desks, users } from '../db/schema/index.js';
+import { auditEvents, desks, products, users } from '../db/schema/index.js';
 
 type EventRow = {
   event: typeof auditEvents.$inferSelect;
@@ -138,6 +138,40 @@ export async function appointmentHistory(
 
 type EventsQuery = z.output<typeof auditEventsQuerySchema>;
 
+/** The current names of the accounts, desks and products a page of events is about ("Made admin · jan@…"). */
+async function entityLabels(db: DbOrTx, rows: readonly EventRow[]) {
+  const idsOf = (type: string) => [
+    ...new Set(
+      rows
+        .filter((r) => r.event.subjectType === type && /^\d{1,9}$/.test(r.event.subjectId ?? ''))
+        .map((r) => Number(r.event.subjectId)),
+    ),
+  ];
+  const [userIds, deskIds, productIds] = [idsOf('user'), idsOf('desk'), idsOf('product')];
+  const [u, d, p] = await Promise.all([
+    userIds.length
+      ? db.select({ id: users.id, label: users.email }).from(users).where(inArray(users.id, userIds))
+      : [],
+    deskIds.length
+      ? db.select({ id: desks.id, label: desks.name }).from(desks).where(inArray(desks.id, deskIds))
+      : [],
+    productIds.length
+      ? db
+          .select({ id: products.id, label: products.title })
+          .from(products)
+          .where(inArray(products.id, productIds))
+      : [],
+  ]);
+  const labels = new Map<string, string>();
+  for (const [type, found] of [
+    ['user', u],
+    ['desk', d],
+    ['product', p],
+  ] as const)
+    for (const row of found) labels.set(`${type}:${row.id}`, row.label);
+  return (event: EventRow['event']) => labels.get(`${event.subjectType}:${event.subjectId}`) ?? null;
+}
+
 function actorTypeIs(type: EventsQuery['actorType']): SQL | undefined {
   if (type === 'link') return sql`${actorKind} = 'link'`;
   if (type === 'user') return and(isNotNull(auditEvents.actorUserId), sql`${actorKind} <> 'link'`);
@@ -173,12 +207,13 @@ export async function listAuditEvents(
       .leftJoin(users, eq(users.id, auditEvents.actorUserId))
       .where(where),
   ]);
-  const changes = await withDeskNames(db, rows);
+  const [changes, labelOf] = await Promise.all([withDeskNames(db, rows), entityLabels(db, rows)]);
   const reader = { admin: true, userId: null };
   const items: AuditEventItem[] = rows.map((row) => ({
     id: row.event.id,
     entityType: row.event.subjectType,
     entityId: row.event.subjectId,
+    entityLabel: labelOf(row.event),
     ...entryOf(row, reader, changes(row.event)),
   }));
   return { items, total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };

@@ -41,6 +41,8 @@ export const auditEventSchema = appointmentHistoryEntrySchema.extend({
   id: z.number().int(),
   entityType: z.string().nullable(),
   entityId: z.string().nullable(),
+  /** What the entity is called now (an account's e-mail, a desk's or product's name); null once gone. */
+  entityLabel: z.string().nullable(),
 });
 export type AuditEventItem = z.infer<typeof auditEventSchema>;
 

@@ -183,6 +183,7 @@ describe.each(testDatabases)('audit trail on %s', (kind) => {
         action: 'appointment_created',
         entityType: 'appointment',
         entityId: String(a.id),
+        entityLabel: null,
         actor: { type: 'link' },
       });
 
@@ -192,6 +193,10 @@ describe.each(testDatabases)('audit trail on %s', (kind) => {
       const second = await events('pageSize=2&page=2');
       expect(second.items.map((e) => e.id)).toEqual(ids.slice(2, 4));
       expect(second.total).toBe(all.total);
+
+      // Accounts, desks and products are named as they are called now.
+      const logins = await events(`action=login&entityType=user&entityId=${admin.userId}`);
+      expect(logins.items[0]).toMatchObject({ entityLabel: 'admin@example.com' });
 
       const cancels = await events('action=appointment_cancelled');
       expect(cancels.total).toBeGreaterThan(0);

@@ -22,7 +22,7 @@ export function AuditEventRow({ event }: { event: AuditEventItem }) {
   const subject = event.entityType
     ? t('subject', {
         type: t(`entity.${event.entityType}`, { defaultValue: event.entityType }),
-        id: event.entityId ?? '',
+        id: event.entityLabel ?? event.entityId ?? '',
       })
     : null;
   return (

@@ -50,8 +50,17 @@ export function UserRow({
       <TableCell sx={ROLES_COLUMN}>
         <RoleChips roles={u.roles} />
       </TableCell>
-      <TableCell align="right">
-        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+      {/* As narrow as its buttons, so the name and e-mail get the rest of a phone's width. */}
+      <TableCell align="right" sx={{ width: '1%', whiteSpace: 'nowrap' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: { xs: 'column', sm: 'row' },
+            alignItems: 'flex-end',
+            justifyContent: 'flex-end',
+            gap: { xs: 0.5, sm: 1 },
+          }}
+        >
           <Button
             size="small"
             onClick={() => onChange(change)}
