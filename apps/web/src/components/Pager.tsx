@@ -35,7 +35,11 @@ export function Pager({
       }}
       labelRowsPerPage={t('pager.rows_per_page')}
       labelDisplayedRows={({ from, to, count }) => t('pager.displayed_rows', { from, to, count })}
-      sx={{ '.MuiTablePagination-toolbar': { flexWrap: 'wrap', pl: 2 } }}
+      sx={{
+        // A phone wraps the controls (the spacer would take a whole line); wider screens keep them right.
+        '.MuiTablePagination-toolbar': { flexWrap: { xs: 'wrap', sm: 'nowrap' }, pl: 2 },
+        '.MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+      }}
     />
   );
 }
