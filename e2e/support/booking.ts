@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const PRODUCT = 'Paspoort aanvragen';
 
@@ -65,4 +65,35 @@ export async function expectNoSidewaysScroll(page: Page, where: string): Promise
     clientWidth: document.documentElement.clientWidth,
   }));
   expect(scrollWidth, `sideways scroll on ${where}`).toBeLessThanOrEqual(clientWidth);
+}
+
+/** Opens the calendar month of `date` and clicks that day (the calendar starts on the first bookable day). */
+export async function pickDay(page: Page, date: string): Promise<void> {
+  const day = String(Number(date.slice(8, 10)));
+  // The days load after the calendar appears; until then no day is enabled.
+  await expect(enabledDays(page).first()).toBeVisible();
+  const target = enabledDays(page).filter({ hasText: new RegExp(`^${day}$`) });
+  for (let i = 0; i < 3 && (await target.count()) === 0; i++)
+    await page.getByRole('button', { name: 'Volgende maand' }).click();
+  await target.first().click();
+}
+
+/** The passport product as `appointmentItems` (one of it) and its length in minutes. */
+export async function passportItems(request: APIRequestContext) {
+  const products = (await (await request.get('/api/products')).json()) as {
+    id: number;
+    title: string;
+    timeUnit: number;
+  }[];
+  const passport = products.find((p) => p.title === PRODUCT)!;
+  return { items: [{ productId: passport.id, amount: 1 }], minutes: passport.timeUnit };
+}
+
+/** The start times ('09:00') the booking page offers for the passport on `date`. */
+export async function offeredTimes(page: Page, date: string): Promise<string[]> {
+  await page.goto('/new');
+  await chooseProduct(page);
+  await pickDay(page, date);
+  await expect(slotButtons(page).first()).toBeVisible();
+  return (await slotButtons(page).allTextContents()).map((text) => text.trim().slice(0, 5));
 }

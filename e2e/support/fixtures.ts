@@ -4,12 +4,15 @@ import { startServer, type RunningServer } from './server.js';
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'Admin123!' };
 export const DEMO_USER = { email: 'user@example.com', password: 'User1234!' };
 
-/** One running product per Playwright worker; `baseURL` points at it. */
-export const test = base.extend<object, { server: RunningServer }>({
+/**
+ * One running product per Playwright worker; `baseURL` points at it. `serverEnv` adds settings for a spec
+ * (`test.use({ serverEnv: { BALIE_TEST_NOW: … } })`); a spec with other settings gets its own worker.
+ */
+export const test = base.extend<object, { server: RunningServer; serverEnv: Record<string, string> }>({
+  serverEnv: [{}, { option: true, scope: 'worker' }],
   server: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const server = await startServer();
+    async ({ serverEnv }, use) => {
+      const server = await startServer(serverEnv);
       await use(server);
       await server.stop();
     },

@@ -122,3 +122,13 @@ export function linkIn(mail: Mail, pathPrefix: string): string {
   if (!m) throw new Error(`no ${pathPrefix} link in mail "${mail.subject}":\n${mail.body}`);
   return m[0].replace(/&amp;/g, '&');
 }
+
+/** One property of an .ics text (RFC 5545): folded lines joined, `\,` `\;` `\n` `\\` read back. */
+export function icsProperty(ics: string, name: string): string | undefined {
+  const unfolded = ics.replace(/\r?\n[ \t]/g, '');
+  const line = unfolded.split(/\r?\n/).find((l) => l.startsWith(`${name}:`) || l.startsWith(`${name};`));
+  if (line === undefined) return undefined;
+  return line
+    .slice(line.indexOf(':') + 1)
+    .replace(/\\([\\,;nN])/g, (_m, c: string) => (c === 'n' || c === 'N' ? '\n' : c));
+}

@@ -1,11 +1,13 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { DEMO_ADMIN, expect, logIn, test } from '../support/fixtures.js';
+import { icsProperty, waitForMail } from '../support/mail.js';
 import {
   chooseProduct,
   enabledDays,
   expectNoSeriousA11yViolations,
   fillDetails,
-  PRODUCT,
+  offeredTimes,
+  passportItems,
   slotButtons,
 } from '../support/booking.js';
 
@@ -23,27 +25,6 @@ const amsterdamDate = (days: number): string =>
     new Date(Date.now() + days * 86_400_000),
   );
 const isoWeekday = (date: string): number => new Date(`${date}T12:00:00Z`).getUTCDay() || 7;
-
-async function passportItems(request: APIRequestContext) {
-  const products = (await (await request.get('/api/products')).json()) as {
-    id: number;
-    title: string;
-    timeUnit: number;
-  }[];
-  const passport = products.find((p) => p.title === PRODUCT)!;
-  return { items: [{ productId: passport.id, amount: 1 }], minutes: passport.timeUnit };
-}
-
-/** Opens the calendar month of `date` and clicks that day (the calendar starts on the first bookable day). */
-async function pickDay(page: Page, date: string): Promise<void> {
-  const day = String(Number(date.slice(8, 10)));
-  // The days load after the calendar appears; until then no day is enabled.
-  await expect(enabledDays(page).first()).toBeVisible();
-  const target = enabledDays(page).filter({ hasText: new RegExp(`^${day}$`) });
-  for (let i = 0; i < 3 && (await target.count()) === 0; i++)
-    await page.getByRole('button', { name: 'Volgende maand' }).click();
-  await target.first().click();
-}
 
 test('an admin creates a desk with split hours and a partial closure; the booking page offers exactly what is left', async ({
   page,
@@ -94,73 +75,15 @@ test('an admin creates a desk with split hours and a partial closure; the bookin
   ).json()) as Slot[];
   expect(slots.map((s) => s.beginTime.slice(11, 16))).toEqual(expected);
 
-  await page.goto('/new');
-  await chooseProduct(page);
-  await pickDay(page, saturday);
-  await expect(slotButtons(page).first()).toBeVisible();
-  expect((await slotButtons(page).allTextContents()).map((text) => text.trim().slice(0, 5))).toEqual(
-    expected,
-  );
+  expect(await offeredTimes(page, saturday)).toEqual(expected);
 });
 
-test('closing a day that holds a booking lists it, and "move" puts it on another desk', async ({
+// Closing a day that holds a booking and moving it: schedule-changes.spec.ts (on a fixed clock, with the mail).
+
+test('an admin edits the organisation and a visitor sees it on the success page and in the .ics', async ({
   page,
-  request,
+  server,
 }) => {
-  const { items } = await passportItems(request);
-  const days = (await (
-    await request.post('/api/available-days', { data: { appointmentItems: items } })
-  ).json()) as string[];
-  const date = days[2]!;
-  const slots = (await (
-    await request.post('/api/timeslots', { data: { appointmentItems: items, date } })
-  ).json()) as Slot[];
-  const slot = slots[Math.floor(slots.length / 2)]!;
-  const hold = (await (
-    await request.post('/api/appointment/make-reservation', {
-      data: { appointmentItems: items, fromDateTime: slot.beginTime },
-    })
-  ).json()) as { id: string; desk: { id: number } };
-  const booked = (await (
-    await request.post('/api/appointment', {
-      data: {
-        reservationId: hold.id,
-        initials: 'K.',
-        lastName: 'Verplaatst',
-        email: 'k@example.com',
-        phone: '0611111111',
-      },
-    })
-  ).json()) as { token: string };
-
-  await logIn(page, DEMO_ADMIN);
-  await page.goto(`/front-desk/${hold.desk.id}`);
-  const closure = page.getByRole('form', { name: 'Sluiting toevoegen' });
-  await closure.getByLabel('Datum').fill(date);
-  await closure.getByLabel('Reden').fill('Storing');
-  await closure.getByRole('button', { name: 'Sluiting toevoegen' }).click();
-
-  const dialog = page.getByRole('dialog', { name: 'Afspraken die door deze wijziging geraakt worden' });
-  await expect(dialog.getByRole('listitem')).toHaveCount(1);
-  await expect(dialog.getByRole('listitem')).toContainText('K. Verplaatst');
-  await expect(dialog.getByRole('listitem')).toContainText(`1 × ${PRODUCT}`);
-  await expectNoSeriousA11yViolations(page, 'affected appointments dialog');
-  await dialog.getByRole('radio', { name: /Verplaatsen naar een andere balie/ }).check();
-  await dialog.getByRole('button', { name: 'Opslaan met deze keuze' }).click();
-  await expect(page.getByText('Opgeslagen')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Sluitingen' })).toContainText('Storing');
-
-  const moved = (await (await request.get(`/api/appointment/by-token/${booked.token}`)).json()) as {
-    status: string;
-    fromDateTime: string;
-    desk: { id: number };
-  };
-  expect(moved.status).toBe('confirmed');
-  expect(moved.fromDateTime).toBe(slot.beginTime);
-  expect(moved.desk.id).not.toBe(hold.desk.id);
-});
-
-test('an admin edits the organisation and a visitor sees it on the success page', async ({ page }) => {
   await logIn(page, DEMO_ADMIN);
   await page.getByRole('link', { name: 'Organisatie' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Organisatie' })).toBeVisible();
@@ -186,7 +109,8 @@ test('an admin edits the organisation and a visitor sees it on the success page'
   await enabledDays(page).first().click();
   await slotButtons(page).first().click();
   await page.getByRole('button', { name: 'Volgende', exact: true }).click();
-  await fillDetails(page, `org-${Date.now()}@example.com`);
+  const email = 'org-visitor@example.com';
+  await fillDetails(page, email);
   await page.getByRole('button', { name: 'Volgende', exact: true }).click();
   await page.getByRole('button', { name: 'Afspraak bevestigen' }).click();
   await expect(page.getByRole('heading', { name: 'Uw afspraak is bevestigd' })).toBeVisible();
@@ -198,4 +122,14 @@ test('an admin edits the organisation and a visitor sees it on the success page'
     'tel:+31305550101',
   );
   await expectNoSeriousA11yViolations(page, 'success page with organisation');
+
+  // The calendar file from the success page and the one in the confirmation mail: desk and address.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Toevoegen aan agenda' }).click();
+  const downloaded = readFileSync(await (await download).path(), 'utf8');
+  const location = icsProperty(downloaded, 'LOCATION');
+  expect(location).toMatch(/^Balie \d, Marktplein 7, 1234 AB Teststad$/);
+  const mail = await waitForMail(server.dataDir, email, (m) => m.subject.startsWith('Bevestiging'));
+  const mailed = Object.entries(mail.attachments).find(([name]) => name.endsWith('.ics'))?.[1] ?? '';
+  expect(icsProperty(mailed, 'LOCATION')).toBe(location);
 });

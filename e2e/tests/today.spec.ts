@@ -6,9 +6,14 @@ import { expectNoSeriousA11yViolations, PRODUCT, wallClock } from '../support/bo
 
 const SCREENS = process.env.SCREENS_DIR ?? '/work/wt/screens';
 
-/** Today, 'YYYY-MM-DD' in the provider's zone, and its ISO weekday (1 = Monday). */
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(new Date());
-const weekday = new Date(`${today}T12:00:00Z`).getUTCDay() || 7;
+/**
+ * "Now" for the server and the browser (decision 0231): a Tuesday at 10:00 in Amsterdam, so "today" has
+ * slots left whatever the hour the suite runs at (the wall clock once failed it just before midnight).
+ */
+const NOW = '2030-03-12T10:00:00+01:00';
+const today = NOW.slice(0, 10);
+const weekday = 2;
+test.use({ serverEnv: { BALIE_TEST_NOW: NOW } });
 
 interface Booked {
   name: string;
@@ -17,8 +22,8 @@ interface Booked {
 }
 
 /**
- * A booking for today whatever the hour the suite runs: a desk open all of today's weekday (00:00–24:00)
- * gives a slot later today, which is booked through the public API; its desk gets the agenda label 'E2E'.
+ * A booking for today through the public API, on a desk of its own (open all of today's weekday) that
+ * gets the agenda label 'E2E'.
  */
 async function bookToday(request: APIRequestContext): Promise<Booked> {
   const login = await request.post('/api/login', {
@@ -46,7 +51,7 @@ async function bookToday(request: APIRequestContext): Promise<Booked> {
       reservationId: reservation.id,
       initials: 'T.',
       lastName: 'Vandaag',
-      email: `today-${Date.now()}@example.com`,
+      email: 't.vandaag@example.com',
       phone: '0612345678',
     },
   });
@@ -71,6 +76,8 @@ test("the desk's day: today's list, check-in by code, both exports, the admin ca
   request,
 }) => {
   test.slow();
+  // The browser's clock runs from the same moment (the calendar opens on its week).
+  await page.clock.install({ time: new Date(NOW) });
   const booked = await bookToday(request);
   await logIn(page, DEMO_ADMIN);
 

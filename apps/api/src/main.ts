@@ -1,9 +1,11 @@
 import { ConfigError, loadConfig } from './config.js';
 import { redactError } from './security/logged-errors.js';
 import { startServer } from './server.js';
+import { installTestClock, TestClockError } from './test-clock.js';
 
 /** `node apps/api/dist/main.js`: serve the product; SIGINT/SIGTERM shut it down cleanly. */
 async function main(): Promise<void> {
+  installTestClock(process.env);
   const config = loadConfig(process.env);
   const server = await startServer(config);
   let stopping = false;
@@ -25,7 +27,7 @@ async function main(): Promise<void> {
 
 /** What a person starting the product should read instead of a stack trace, where we know better. */
 function explain(err: unknown): unknown {
-  if (err instanceof ConfigError) return err.message;
+  if (err instanceof ConfigError || err instanceof TestClockError) return err.message;
   const e = err as { code?: string; address?: string; port?: number };
   if (e.code === 'EADDRINUSE')
     return `Port ${e.port} on ${e.address} is already in use: stop what runs there, or start with PORT=<another port>.`;

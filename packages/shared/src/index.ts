@@ -12,6 +12,7 @@ export * from './availability/index.js';
 export * from './desks/schemas.js';
 export * from './desks/requests.js';
 export * from './organisation/schemas.js';
+export * from './organisation/address.js';
 export * from './checkin/schemas.js';
 export * from './audit/schemas.js';
 export * from './paging.js';

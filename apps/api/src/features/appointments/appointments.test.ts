@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appointmentItems, appointments, outbox } from '../../db/schema/index.js';
+import { appointments, outbox } from '../../db/schema/index.js';
+import { insertAppointment } from './test-support.js';
 import { createMailTransport } from '../../mail/transport.js';
 import { MailWorker } from '../../mail/worker.js';
 import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
@@ -238,26 +239,16 @@ describe.each(testDatabases)('appointments API on %s', (kind) => {
 
   it("exports today's list as CSV (formulas neutralised) and PDF, for admins", async () => {
     const start = new Date(Date.now() + 60 * 60_000);
-    const [row] = await t.database.db
-      .insert(appointments)
-      .values({
-        reservationId: crypto.randomUUID(),
-        status: 'confirmed',
-        deskId: 1,
-        during: { from: start, until: new Date(start.getTime() + 12 * 60_000) },
-        groupKey: crypto.randomUUID(),
-        lastName: '=HYPERLINK("http://evil")',
-        email: 'today@example.org',
-        phone: '+31 20 1234567',
-      })
-      .returning();
-    await t.database.db.insert(appointmentItems).values({ appointmentId: row!.id, productId: 1, amount: 1 });
+    const row = await insertAppointment(t.database.db, start, {
+      lastName: '=HYPERLINK("http://evil")',
+      email: 'today@example.org',
+    });
     const today = (await get('/api/appointments/today', admin.headers)).json();
     // Today in Amsterdam may end within the hour; then the row belongs to tomorrow.
     const sameDay =
       new Date(start).toLocaleDateString('sv', { timeZone: 'Europe/Amsterdam' }) ===
       new Date().toLocaleDateString('sv', { timeZone: 'Europe/Amsterdam' });
-    if (sameDay) expect(today.map((a: { id: number }) => a.id)).toContain(row!.id);
+    if (sameDay) expect(today.map((a: { id: number }) => a.id)).toContain(row.id);
     expect((await get('/api/appointments/today', user.headers)).statusCode).toBe(403);
     const csv = await get('/api/appointments/today/csv', admin.headers);
     expect(csv.headers['content-disposition']).toBe('attachment; filename="afspraken.csv"');
@@ -270,7 +261,7 @@ describe.each(testDatabases)('appointments API on %s', (kind) => {
     expect(pdf.headers['content-disposition']).toBe('attachment; filename="afspraken.pdf"');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect((await get('/api/appointments/today/csv', user.headers)).statusCode).toBe(403);
-    await t.database.db.delete(appointments).where(eq(appointments.id, row!.id));
+    await t.database.db.delete(appointments).where(eq(appointments.id, row.id));
   });
 
   it('queues a reminder once for appointments within 24 hours booked earlier', async () => {

@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CHECK_IN_CODE_ALPHABET } from '@balie/shared';
 import { queryRows } from '../../db/client.js';
 import { MIGRATIONS_FOLDER } from '../../db/migrate.js';
-import { appointmentItems, appointments, auditEvents, outbox } from '../../db/schema/index.js';
+import { appointments, auditEvents, outbox } from '../../db/schema/index.js';
 import { createMailTransport } from '../../mail/transport.js';
 import { MailWorker } from '../../mail/worker.js';
 import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
 import { confirm, holdOk, slotsOn } from '../booking/test-support/helpers.js';
 import { newCheckInCode, withFreshCheckInCode } from './check-in-code.js';
+import { insertAppointment } from './test-support.js';
 
 /** Tuesday 12 March 2030, 10:00 in Amsterdam (CET): the desks are open 08:30–12:30. */
 const NOW = new Date('2030-03-12T09:00:00Z');
@@ -49,24 +50,11 @@ describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s
   }
   /** An appointment written directly, for moments the booking rules do not allow (already started). */
   async function insert(startsInMinutes: number, values: Partial<typeof appointments.$inferInsert> = {}) {
-    const from = new Date(NOW.getTime() + startsInMinutes * MINUTE);
-    const [row] = await t.database.db
-      .insert(appointments)
-      .values({
-        reservationId: crypto.randomUUID(),
-        status: 'confirmed',
-        deskId: 2,
-        during: { from, until: new Date(from.getTime() + 12 * MINUTE) },
-        groupKey: crypto.randomUUID(),
-        lastName: 'Direct',
-        email: 'direct@example.org',
-        phone: '+31 20 1234567',
-        checkInCode: newCheckInCode(),
-        ...values,
-      })
-      .returning();
-    await t.database.db.insert(appointmentItems).values({ appointmentId: row!.id, productId: 1, amount: 1 });
-    return row!;
+    return insertAppointment(t.database.db, new Date(NOW.getTime() + startsInMinutes * MINUTE), {
+      deskId: 2,
+      checkInCode: newCheckInCode(),
+      ...values,
+    });
   }
   const auditOf = (id: number) =>
     t.database.db

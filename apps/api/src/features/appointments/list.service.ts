@@ -6,7 +6,9 @@ import {
   pageQueryFields,
   dateSchema,
   idSchema,
+  isCheckInCode,
   localDateOf,
+  normaliseCheckInCode,
   localDay,
   singleLineText,
   type Appointment,
@@ -21,6 +23,15 @@ import { viewsOf, type AppointmentView } from './repository.js';
 
 const start = sql`lower(${appointments.during})`;
 const end = sql`upper(${appointments.during})`;
+
+/** Name search: the full name (initials, suffix, last name) contains the text. */
+function nameMatches(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  return ilike(
+    sql`concat_ws(' ', ${appointments.initials}, ${appointments.suffix}, ${appointments.lastName})`,
+    containsPattern(search),
+  );
+}
 
 /** Users see the appointments they booked signed in (see isOwner); admins see all. */
 function visibleTo(user: AuthUser): SQL | undefined {
@@ -104,7 +115,27 @@ function parseFilter(text: string | undefined): z.infer<typeof filterSchema> {
   return parsed.data;
 }
 
-/** GET /appointments_paginated: newest first, filtered, with the total for the pager. */
+/**
+ * The search of the list: part of the name, e-mail or phone, the appointment's number, or its check-in
+ * code typed as the visitor reads it (any case, with spaces or a hyphen).
+ */
+function searchMatches(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const code = normaliseCheckInCode(search);
+  return or(
+    nameMatches(search),
+    ilike(appointments.email, containsPattern(search)),
+    ilike(appointments.phone, containsPattern(search)),
+    sql`${appointments.id}::text = ${search}`,
+    isCheckInCode(code) ? eq(appointments.checkInCode, code) : undefined,
+  );
+}
+
+/**
+ * GET /appointments_paginated, filtered, with the total for the pager. Order (decision 0230): from the
+ * start of today onwards by start time, ascending — the desk's coming work first — then the earlier
+ * ones, newest first, so paging on from the coming days walks back into the past.
+ */
 export async function listAppointmentsPaginated(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -112,30 +143,30 @@ export async function listAppointmentsPaginated(
   query: z.infer<typeof paginatedQuerySchema>,
 ) {
   const f = parseFilter(query.filter);
-  const like = f.search ? containsPattern(f.search) : undefined;
+  const zone = app.config.providerTimezone;
+  const startOfToday = new Date(localDay(zone, localDateOf(Date.now(), zone)).start).toISOString();
+  const upcoming = sql`${start} >= ${startOfToday}::timestamptz`;
   const where = and(
     ne(appointments.status, 'reserved'),
     f.status ? eq(appointments.status, f.status) : undefined,
     f.deskId ? eq(appointments.deskId, f.deskId) : undefined,
-    f.hideExpired ? sql`${end} > now()` : undefined,
-    like
-      ? or(
-          ilike(appointments.lastName, like),
-          ilike(appointments.email, like),
-          ilike(appointments.phone, like),
-          ilike(appointments.initials, like),
-          sql`${appointments.id}::text = ${f.search}`,
-        )
-      : undefined,
+    // The application's clock, not the database's: the same "now" as every other rule (and tests).
+    f.hideExpired ? sql`${end} > ${new Date().toISOString()}::timestamptz` : undefined,
+    searchMatches(f.search),
     visibleTo(user),
-    ...dateRange(app.config.providerTimezone, f.from, f.until),
+    ...dateRange(zone, f.from, f.until),
   );
   const [rows, [total]] = await Promise.all([
     app.db
       .select()
       .from(appointments)
       .where(where)
-      .orderBy(desc(start), desc(appointments.id))
+      .orderBy(
+        desc(upcoming),
+        sql`case when ${upcoming} then ${start} end asc`,
+        sql`case when ${upcoming} then null else ${start} end desc`,
+        asc(appointments.id),
+      )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     app.db.select({ n: count() }).from(appointments).where(where),
@@ -152,16 +183,6 @@ export const todayQuerySchema = z.object({
   deskId: idParamSchema.optional(),
   search: singleLineText(100).optional(),
 });
-
-/** Name search: the full name (initials, suffix, last name) contains the text (LIKE wildcards taken literally). */
-function nameMatches(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return ilike(
-    sql`concat_ws(' ', ${appointments.initials}, ${appointments.suffix}, ${appointments.lastName})`,
-    like,
-  );
-}
 
 /**
  * Today's appointments in the provider's zone, by start time: the desk staff's list and its exports.

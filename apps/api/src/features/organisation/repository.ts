@@ -34,7 +34,5 @@ export async function updateOrganisation(tx: Tx, values: Partial<Organisation>):
   if (Object.keys(values).length > 0) await tx.update(organisation).set(values).where(eq(organisation.id, 1));
 }
 
-/** 'Street 1, 1234 AB City' from the parts that are filled in. */
-export function addressOf(o: Organisation): string {
-  return [o.street, [o.postcode, o.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-}
+// One formatting of the address for the server and the web app (success page, contact block).
+export { addressOf } from '@balie/shared';

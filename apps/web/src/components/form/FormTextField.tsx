@@ -16,6 +16,8 @@ type Props<T extends FieldValues> = Omit<
   control: Control<T>;
   /** Empty input becomes null, for optional fields the schema allows to be null. */
   emptyAsNull?: boolean;
+  /** Rewrites the text when the field is left (e.g. '9:00' → '09:00'), before it is validated. */
+  normaliseOnBlur?: (value: string) => string;
 };
 
 /** An MUI text field bound to react-hook-form; its error key is shown translated under the field. */
@@ -23,6 +25,7 @@ export function FormTextField<T extends FieldValues>({
   name,
   control,
   emptyAsNull,
+  normaliseOnBlur,
   type,
   helperText,
   slotProps,
@@ -41,7 +44,13 @@ export function FormTextField<T extends FieldValues>({
       inputRef={field.ref}
       value={field.value ?? ''}
       onChange={(e) => field.onChange(emptyAsNull && e.target.value === '' ? null : e.target.value)}
-      onBlur={field.onBlur}
+      onBlur={() => {
+        if (normaliseOnBlur && typeof field.value === 'string') {
+          const normalised = normaliseOnBlur(field.value);
+          if (normalised !== field.value) field.onChange(normalised);
+        }
+        field.onBlur();
+      }}
       type={isPassword && shown ? 'text' : type}
       error={Boolean(message)}
       helperText={message ?? helperText}

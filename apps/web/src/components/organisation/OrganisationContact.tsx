@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { addressOf } from '@balie/shared';
 import { useGetOrganisationQuery } from './organisationApi';
 
 /** How to reach the provider (address, phone, e-mail) from the organisation record; only filled-in parts. */
@@ -9,7 +10,7 @@ export function OrganisationContact() {
   const { t } = useTranslation();
   const { data: org } = useGetOrganisationQuery();
   if (!org) return null;
-  const address = [org.street, [org.postcode, org.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const address = addressOf(org);
   const rows = [
     address && { term: t('organisation.address'), value: address },
     org.phone && {

@@ -14,13 +14,6 @@ const scheduleTags = ['Timeslot', 'AvailableDays'] as const;
 
 export const desksApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getDesks: build.query<Desk[], void>({
-      query: () => '/desks',
-      providesTags: (desks) => [
-        { type: 'Desk' as const, id: 'LIST' },
-        ...(desks ?? []).map((d) => ({ type: 'Desk' as const, id: d.id })),
-      ],
-    }),
     getDesk: build.query<Desk, number>({
       query: (id) => `/desk/${id}`,
       providesTags: (_desk, _error, id) => [{ type: 'Desk', id }],
@@ -58,8 +51,9 @@ export const desksApi = api.injectEndpoints({
   }),
 });
 
+// The list itself is shared (components/desks): the appointments list filters by desk too.
+export { useGetDesksQuery } from '../../components/desks/deskListApi';
 export const {
-  useGetDesksQuery,
   useGetDeskQuery,
   useCreateDeskMutation,
   usePatchDeskMutation,

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import QRCode from 'qrcode';
-import type { Organisation } from '@balie/shared';
+import { appointmentLocation, type Organisation } from '@balie/shared';
 import { eq } from 'drizzle-orm';
 import { appointments } from '../../../db/schema/index.js';
 import type { AppointmentRowStatus } from '../../../db/schema/index.js';
@@ -151,7 +151,7 @@ function render(
     end: row.during.until,
     title: t.calendarTitle,
     description: [products, ...links.map((l) => `${l.label}: ${l.url}`)].join('\n'),
-    location: [desk.name, addressOf(extra.organisation)].filter(Boolean).join(', '),
+    location: appointmentLocation(desk.name, extra.organisation),
     organizer: parseAddress(config.mailFrom),
     attendee: { name: name || row.email!, email: row.email! },
   });

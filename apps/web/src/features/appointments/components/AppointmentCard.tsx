@@ -9,19 +9,28 @@ import type { Appointment } from '@balie/shared';
 import { formatDate, formatTime } from '../../../lib/dates';
 import { inProviderZone, nowInProviderZone } from '../../../lib/providerZone';
 import { changePath } from '../paths';
-import { statusColor } from '../status';
+import { statusColor, visitorName } from '../status';
 
 interface Props {
   appointment: Appointment;
   busy: boolean;
   onCancel: () => void;
   onCheckIn: () => void;
+  /** Staff see who is coming (name, e-mail, phone); a user's own list does not repeat their name. */
+  showVisitor?: boolean;
   /** Opens the details with the appointment's history. */
   onDetails: () => void;
 }
 
 /** One appointment in the list, with what may be done with it now. */
-export function AppointmentCard({ appointment: a, busy, onCancel, onCheckIn, onDetails }: Props) {
+export function AppointmentCard({
+  appointment: a,
+  busy,
+  onCancel,
+  onCheckIn,
+  showVisitor,
+  onDetails,
+}: Props) {
   const { t, i18n } = useTranslation('appointments');
   const today = inProviderZone(a.fromDateTime).hasSame(nowInProviderZone(), 'day');
   const headingId = `appointment-${a.id}`;
@@ -39,6 +48,14 @@ export function AppointmentCard({ appointment: a, busy, onCancel, onCheckIn, onD
         </Typography>
         <Chip size="small" color={statusColor[a.status]} label={t(`status.${a.status}`)} />
       </Box>
+      {showVisitor && (
+        <Typography sx={{ overflowWrap: 'anywhere' }}>
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            {visitorName(a)}
+          </Box>
+          {[a.email, a.phone].filter(Boolean).map((v) => ` · ${v}`)}
+        </Typography>
+      )}
       <Typography>{a.appointmentItems.map((i) => `${i.amount} x ${i.product.title}`).join(', ')}</Typography>
       <Typography variant="body2" color="text.secondary">
         {t('list.deskAndDuration', { desk: a.desk.name, count: a.duration })}

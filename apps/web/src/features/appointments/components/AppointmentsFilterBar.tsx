@@ -4,11 +4,13 @@ import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { DateRangeFields } from '../../../components/form/DateRangeFields';
 import { APPOINTMENT_STATUSES } from '@balie/shared';
+import { useGetDesksQuery } from '../../../components/desks/deskListApi';
 import type { AppointmentsFilter } from '../api/appointmentsApi';
+import { ALL_DESKS, DeskFilter } from './DeskFilter';
 
 const ANY = 'any';
 
-/** The admin's filters of /appointments: state, date range and a name / e-mail / phone search. */
+/** The admin's filters of /appointments: state, date range, desk and a name / e-mail / phone / code search. */
 export function AppointmentsFilterBar({
   filter,
   onChange,
@@ -18,6 +20,8 @@ export function AppointmentsFilterBar({
 }) {
   const { t } = useTranslation('appointments');
   const set = (patch: AppointmentsFilter) => onChange({ ...filter, ...patch });
+  // Every desk, not only those on the page shown; while they load the filter offers "all desks".
+  const desks = useGetDesksQuery();
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
       <TextField
@@ -40,13 +44,18 @@ export function AppointmentsFilterBar({
         labels={{ from: t('filters.from'), until: t('filters.until') }}
         onChange={set}
       />
+      <DeskFilter
+        desks={desks.data ?? []}
+        value={filter.deskId === undefined ? ALL_DESKS : String(filter.deskId)}
+        onChange={(value) => set({ deskId: value === ALL_DESKS ? undefined : Number(value) })}
+      />
       <TextField
         type="search"
         size="small"
         label={t('filters.search')}
         value={filter.search ?? ''}
         onChange={(e) => set({ search: e.target.value || undefined })}
-        sx={{ flex: '1 1 12rem', maxWidth: 320 }}
+        sx={{ flex: '1 1 18rem', maxWidth: 420 }}
       />
     </Box>
   );

@@ -14,31 +14,55 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const desk = (id: number, name: string, label: string | null) => ({
+  id,
+  name,
+  label,
+  active: true,
+  openingHours: [],
+  closures: [],
+  overflow: { morning: 0, afternoon: 0, evening: 0 },
+  overflowPeriods: [],
+});
+
 const filters = (log: { path: string }[]) =>
   log
     .filter((r) => r.path.startsWith('/api/appointments_paginated'))
     .map((r) => JSON.parse(new URL(r.path, 'http://x').searchParams.get('filter') ?? '{}') as object);
 
 describe('/appointments for admins', { timeout: 20_000 }, () => {
-  it('starts from today and sends the chosen state and search to the server', async () => {
+  it('leaves the order to the server and sends the chosen state, desk and search', async () => {
     const log = fakeApi((r) =>
       r.path.startsWith('/api/appointments_paginated')
         ? { status: 200, body: { items: [appointment()], total: 1, page: 1, pageSize: 10 } }
-        : apiError(404, 'not_found'),
+        : r.path === '/api/desks'
+          ? { status: 200, body: [desk(1, 'Balie 1', 'B1'), desk(2, 'Balie 2', null)] }
+          : apiError(404, 'not_found'),
     );
     const user = userEvent.setup({ delay: null });
     await renderRoute('/appointments', { user: aUser({ roles: ['ROLE_USER', 'ROLE_ADMIN'] }) });
-    await waitFor(() => expect(filters(log)[0]).toEqual({ from: '2026-12-01', hideExpired: true }));
+    await waitFor(() => expect(filters(log)[0]).toEqual({ hideExpired: true }));
+    // Staff see who is coming.
+    expect(
+      await screen.findByText(
+        (_, el) =>
+          el?.tagName === 'P' &&
+          /^J\. van Dijk · j\.vandijk@example\.com · 0612345678$/.test(el.textContent ?? ''),
+      ),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('combobox', { name: 'State' }));
     await user.click(await screen.findByRole('option', { name: 'No-show' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Name, e-mail or phone' }), 'dijk');
+    // Every desk is offered, by its agenda label (else its name), not only the desks on this page.
+    await user.click(screen.getByRole('combobox', { name: 'Desk' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'All desks',
+      'B1',
+      'Balie 2',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Balie 2' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Name, e-mail, phone or check-in code' }), 'K7');
     await waitFor(() =>
-      expect(filters(log).at(-1)).toEqual({
-        from: '2026-12-01',
-        status: 'no_show',
-        search: 'dijk',
-        hideExpired: true,
-      }),
+      expect(filters(log).at(-1)).toEqual({ status: 'no_show', deskId: 2, search: 'K7', hideExpired: true }),
     );
   });
 
@@ -46,7 +70,15 @@ describe('/appointments for admins', { timeout: 20_000 }, () => {
     fakeApi(() => ({ status: 200, body: { items: [], total: 0, page: 1, pageSize: 10 } }));
     await renderRoute('/appointments', { user: aUser() });
     expect(await screen.findByText('No appointments.')).toBeInTheDocument();
+
     expect(screen.queryByRole('combobox', { name: 'State' })).not.toBeInTheDocument();
+  });
+
+  it('shows a user their own appointments without repeating their name and contact', async () => {
+    fakeApi(() => ({ status: 200, body: { items: [appointment()], total: 1, page: 1, pageSize: 10 } }));
+    await renderRoute('/appointments', { user: aUser() });
+    expect(await screen.findByText('2 x Passport')).toBeInTheDocument();
+    expect(screen.queryByText(/j\.vandijk@example\.com/)).not.toBeInTheDocument();
   });
 });
 

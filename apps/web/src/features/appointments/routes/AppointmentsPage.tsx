@@ -23,7 +23,6 @@ import {
 import { AppointmentCard } from '../components/AppointmentCard';
 import { AppointmentDetailsDialog } from '../components/AppointmentDetailsDialog';
 import { InlineLoading } from '../../../components/InlineLoading';
-import { nowInProviderZone } from '../../../lib/providerZone';
 import { useCurrentUser } from '../../../session/useCurrentUser';
 import { AppointmentsFilterBar } from '../components/AppointmentsFilterBar';
 import type { AppointmentsFilter } from '../api/appointmentsApi';
@@ -37,10 +36,8 @@ export default function AppointmentsPage() {
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0] ?? 10);
   const [hideExpired, setHideExpired] = useState(true);
   const admin = useCurrentUser().user?.roles.includes('ROLE_ADMIN') ?? false;
-  // Admins start from today (every desk's history would bury the coming days).
-  const [filter, setFilter] = useState<AppointmentsFilter>(() =>
-    admin ? { from: nowInProviderZone().toISODate() ?? undefined } : {},
-  );
+  // No date by default: the server lists from today onwards first (decision 0230).
+  const [filter, setFilter] = useState<AppointmentsFilter>({});
   const query = useListAppointmentsPaginatedQuery({ page, pageSize, filter: { ...filter, hideExpired } });
   const [cancel, cancelling] = useCancelAppointmentMutation();
   const [checkIn, checkingIn] = useCheckInAppointmentMutation();
@@ -103,6 +100,7 @@ export default function AppointmentsPage() {
               <AppointmentCard
                 key={a.id}
                 appointment={a}
+                showVisitor={admin}
                 busy={cancelling.isLoading || checkingIn.isLoading}
                 onCancel={() => setToCancel(a)}
                 onCheckIn={() => run(checkIn(a.id).unwrap(), t('messages.checkedIn'), t('errors.generic'))}

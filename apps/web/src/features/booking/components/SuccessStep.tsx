@@ -5,9 +5,11 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { appointmentLocation } from '@balie/shared';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { AppointmentSummary, fullName } from '../../../components/scheduling/AppointmentSummary';
 import { OrganisationContact } from '../../../components/organisation/OrganisationContact';
+import { useGetOrganisationQuery } from '../../../components/organisation/organisationApi';
 import { useGetBookableProductsQuery } from '../api/productsApi';
 import { draftDuration } from '../lib/draftDuration';
 import { buildIcs, downloadIcs } from '../lib/ics';
@@ -21,6 +23,7 @@ export function SuccessStep() {
   const dispatch = useAppDispatch();
   const draft = useAppSelector(selectDraft);
   const products = useGetBookableProductsQuery();
+  const organisation = useGetOrganisationQuery();
   if (!draft.fromDateTime || !draft.untilDateTime) return null;
 
   const items = draft.appointmentItems.map((item) => ({
@@ -48,7 +51,7 @@ export function SuccessStep() {
       ]
         .filter(Boolean)
         .join('\n'),
-      location: draft.desk?.name ?? '',
+      location: appointmentLocation(draft.desk?.name, organisation.data),
     });
     downloadIcs('afspraak.ics', ics);
   }

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -14,9 +19,17 @@ import { nowInProviderZone } from '../../../lib/providerZone';
 
 type Closure = Omit<DeskClosure, 'id'> & { id?: number };
 
+/** A closure's day and hours as a person reads them: '3 maart 2030 · 11:00–11:36'. */
+function useDescribe() {
+  const { t } = useTranslation('desks');
+  return (closure: Closure) =>
+    `${formatDate(closure.date)} · ${closure.type === 'whole_day' ? t('whole_day') : `${closure.from}–${closure.until}`}`;
+}
+
 /**
  * Closures in date order; those before today (provider's zone) are folded away behind "show past".
- * `onDelete` gets the closure's index in the given array.
+ * Deleting asks first (it reopens the day for booking at once); `onDelete` gets the closure's index in
+ * the given array.
  */
 export function ClosureList({
   closures,
@@ -29,6 +42,9 @@ export function ClosureList({
 }) {
   const { t } = useTranslation('desks');
   const [showPast, setShowPast] = useState(false);
+  const [toDelete, setToDelete] = useState<number | null>(null);
+  const describe = useDescribe();
+  const pending = toDelete === null ? undefined : closures[toDelete];
   const today = nowInProviderZone().toISODate() ?? '';
   const sorted = closures
     .map((closure, index) => ({ closure, index }))
@@ -44,7 +60,6 @@ export function ClosureList({
       ) : (
         <List dense aria-label={label}>
           {shown.map(({ closure, index }) => {
-            const when = closure.type === 'whole_day' ? t('whole_day') : `${closure.from}–${closure.until}`;
             return (
               <ListItem
                 key={closure.id ?? `new-${index}`}
@@ -54,13 +69,13 @@ export function ClosureList({
                   <IconButton
                     edge="end"
                     aria-label={t('closure.delete', { date: formatDate(closure.date) })}
-                    onClick={() => onDelete(index)}
+                    onClick={() => setToDelete(index)}
                   >
                     <DeleteOutlined />
                   </IconButton>
                 }
               >
-                <ListItemText primary={`${formatDate(closure.date)} · ${when}`} secondary={closure.reason} />
+                <ListItemText primary={describe(closure)} secondary={closure.reason} />
               </ListItem>
             );
           })}
@@ -71,6 +86,31 @@ export function ClosureList({
           {showPast ? t('closure.hide_past') : t('closure.show_past', { count: past.length })}
         </Button>
       )}
+      <Dialog
+        open={pending !== undefined}
+        onClose={() => setToDelete(null)}
+        aria-labelledby="delete-closure-title"
+      >
+        <DialogTitle id="delete-closure-title">{t('closure.delete_confirm_title')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {pending && t('closure.delete_confirm_text', { closure: describe(pending) })}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setToDelete(null)}>{t('cancel')}</Button>
+          <Button
+            color="error"
+            variant="contained"
+            onClick={() => {
+              if (toDelete !== null) onDelete(toDelete);
+              setToDelete(null);
+            }}
+          >
+            {t('delete')}
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Box>
   );
 }

@@ -9,6 +9,7 @@ import type { ClosureInput } from '@balie/shared';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useCanSubmit } from '../../../components/form/useCanSubmit';
+import { TimeOfDayField } from './TimeOfDayField';
 import { closureFormSchema, type ClosureFormValues } from './schemas';
 
 const EMPTY: ClosureFormValues = { date: '', type: 'whole_day', from: '', until: '', reason: '' };
@@ -56,22 +57,8 @@ export function ClosureForm({ onAdd }: { onAdd: (closure: ClosureInput) => Promi
       </Box>
       {partial && (
         <Box sx={{ display: 'flex', gap: 2 }}>
-          <FormTextField
-            control={control}
-            name="from"
-            type="time"
-            label={t('closure.from')}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
-            sx={{ maxWidth: 160 }}
-          />
-          <FormTextField
-            control={control}
-            name="until"
-            type="time"
-            label={t('closure.until')}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 60 } }}
-            sx={{ maxWidth: 160 }}
-          />
+          <TimeOfDayField control={control} name="from" label={t('closure.from')} />
+          <TimeOfDayField control={control} name="until" label={t('closure.until')} />
         </Box>
       )}
       <FormTextField control={control} name="reason" label={t('closure.reason')} />

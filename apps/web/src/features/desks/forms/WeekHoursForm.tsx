@@ -8,9 +8,9 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { Info } from 'luxon';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../../components/form/FormTextField';
 import { useCanSubmit } from '../../../components/form/useCanSubmit';
 import { localeOf } from '../../../lib/i18n';
+import { TimeOfDayField } from './TimeOfDayField';
 import { weekFormSchema, type WeekFormValues } from './schemas';
 
 /** A new interval starts where the day's last one ends (one hour long), or 09:00–17:00 on a closed day. */
@@ -63,17 +63,13 @@ function DayRow({
         {fields.map((f, i) => (
           <Box key={f.id} sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }} onBlur={checkDay}>
             {(['opens', 'closes'] as const).map((edge) => (
-              <FormTextField
+              <TimeOfDayField
                 key={edge}
                 control={control}
                 name={`days.${day}.intervals.${i}.${edge}`}
-                type="time"
                 label={t(`hours.${edge}`)}
+                ariaLabel={t(`hours.${edge}_of`, { day: name, n: i + 1 })}
                 size="small"
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { step: 60, 'aria-label': t(`hours.${edge}_of`, { day: name, n: i + 1 }) },
-                }}
               />
             ))}
             <IconButton

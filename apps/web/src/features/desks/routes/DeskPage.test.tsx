@@ -40,6 +40,19 @@ describe('desk page: opening hours as a week grid', () => {
     ]);
   });
 
+  it('takes times on 24 hours as text whatever the browser language, written as HH:mm when left', async () => {
+    serveDesks();
+    await renderRoute('/front-desk/1', { user: admin });
+    const monday = await screen.findByRole('group', { name: 'Monday' });
+    const opens1 = within(monday).getByLabelText('Opens, Monday, period 1');
+    expect(opens1).toHaveAttribute('type', 'text');
+    expect(opens1).toHaveAttribute('placeholder', 'hh:mm');
+    setTime(opens1, '9.15');
+    await waitFor(() => expect(opens1).toHaveValue('09:15'));
+    setTime(opens1, '9 am');
+    expect(await within(monday).findByText('Enter a time as hours and minutes (HH:mm)')).toBeInTheDocument();
+  });
+
   it('checks on blur: closing after opening, no overlap on one day; each error under its field', async () => {
     serveDesks();
     await renderRoute('/front-desk/1', { user: admin });
@@ -159,6 +172,26 @@ describe('desk page: closures, overflow, delete', () => {
       reason: 'Training',
     });
     expect(sent.closures).toHaveLength(4);
+  });
+
+  it('deletes a closure only after confirmation', async () => {
+    const log = serveDesks();
+    await renderRoute('/front-desk/1', { user: admin });
+    const list = await screen.findByRole('list', { name: 'Closures' });
+    const first = within(list).getAllByRole('button', { name: /^Delete closure of/ })[0]!;
+    await user.click(first);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete closure?' });
+    expect(dialog).toHaveTextContent(/13:00–15:00\. Once deleted, that time can be booked again\./);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(log.some((r) => r.method === 'PATCH')).toBe(false);
+
+    await user.click(first);
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    const sent = log.find((r) => r.method === 'PATCH')?.body as { closures: { reason?: string }[] };
+    expect(sent.closures.map((c) => c.reason)).not.toContain('Teamoverleg');
+    expect(sent.closures).toHaveLength(desk1.closures.length - 1);
   });
 
   it('shows the overflow with its help sentence and rejects a percentage above 100', async () => {

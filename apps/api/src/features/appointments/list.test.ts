@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { appointments } from '../../db/schema/index.js';
+import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
+import { insertAppointment } from './test-support.js';
+
+/** Tuesday 12 March 2030, 10:00 in Amsterdam (CET). */
+const NOW = new Date('2030-03-12T09:00:00Z');
+const HOUR = 3_600_000;
+
+/**
+ * GET /appointments_paginated (issue 8 item 5, decision 0230): today's and later appointments first in
+ * start order, then the earlier ones newest first; filters by state, dates, desk, name / e-mail / code,
+ * hide-expired; users see only their own.
+ */
+describe.each(testDatabases)('the paginated appointments list on %s', (kind) => {
+  let t: TestApp;
+  let admin: Session;
+  let user: Session;
+  /** The rows by a short name, inserted directly: past moments cannot be booked through the API. */
+  const rows: Record<string, { id: number; checkInCode: string | null }> = {};
+
+  async function insert(
+    name: string,
+    hoursFromNow: number,
+    values: Partial<typeof appointments.$inferInsert> = {},
+  ): Promise<void> {
+    rows[name] = await insertAppointment(t.database.db, new Date(NOW.getTime() + hoursFromNow * HOUR), {
+      initials: 'A.',
+      lastName: name,
+      email: `${name.toLowerCase()}@example.org`,
+      ...values,
+    });
+  }
+
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    t = await createTestApp({ kind });
+    admin = await loginAs(t.app, 'admin');
+    user = await loginAs(t.app, 'user');
+    await insert('Yesterday', -24);
+    await insert('LastWeek', -24 * 7, { status: 'checked_in' });
+    await insert('EarlyToday', -1.5); // today 08:30, already over
+    await insert('Now', 0.25, { deskId: 2, checkInCode: 'ABCD2345' });
+    await insert('Tomorrow', 24, { userId: user.userId });
+    await insert('NextWeek', 24 * 7, { deskId: 2, status: 'cancelled' });
+    await insert('Later', 3);
+  });
+  afterAll(async () => {
+    await t?.close();
+    vi.useRealTimers();
+  });
+
+  async function list(filter: object = {}, headers = admin.headers, paging = '') {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/appointments_paginated?filter=${encodeURIComponent(JSON.stringify(filter))}${paging}`,
+      headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ items: { lastName: string }[]; total: number }>();
+    return { names: body.items.map((a) => a.lastName), total: body.total };
+  }
+
+  it('lists from the start of today by start time, then the earlier ones newest first', async () => {
+    expect((await list()).names).toEqual([
+      'EarlyToday',
+      'Now',
+      'Later',
+      'Tomorrow',
+      'NextWeek',
+      'Yesterday',
+      'LastWeek',
+    ]);
+  });
+
+  it('pages through that order with the total of every page', async () => {
+    expect(await list({}, admin.headers, '&page=1&pageSize=3')).toEqual({
+      names: ['EarlyToday', 'Now', 'Later'],
+      total: 7,
+    });
+    expect(await list({}, admin.headers, '&page=3&pageSize=3')).toEqual({ names: ['LastWeek'], total: 7 });
+  });
+
+  it('hides the ones that ended before now (the application clock) on request', async () => {
+    expect((await list({ hideExpired: true })).names).toEqual(['Now', 'Later', 'Tomorrow', 'NextWeek']);
+  });
+
+  it('filters by state, date range and desk', async () => {
+    expect((await list({ status: 'checked_in' })).names).toEqual(['LastWeek']);
+    expect((await list({ from: '2030-03-11', until: '2030-03-12' })).names).toEqual([
+      'EarlyToday',
+      'Now',
+      'Later',
+      'Yesterday',
+    ]);
+    expect((await list({ deskId: 2 })).names).toEqual(['Now', 'NextWeek']);
+  });
+
+  it('searches by name, e-mail and check-in code as a visitor reads it', async () => {
+    expect((await list({ search: 'a. tomor' })).names).toEqual(['Tomorrow']);
+    expect((await list({ search: 'nextweek@example' })).names).toEqual(['NextWeek']);
+    expect((await list({ search: 'abcd-2345' })).names).toEqual(['Now']);
+    expect((await list({ search: 'ABCD 2345' })).names).toEqual(['Now']);
+    // LIKE wildcards are taken literally.
+    expect((await list({ search: '%' })).names).toEqual([]);
+  });
+
+  it('shows users only their own, whatever the filter', async () => {
+    expect((await list({}, user.headers)).names).toEqual(['Tomorrow']);
+    expect((await list({ search: 'abcd2345' }, user.headers)).names).toEqual([]);
+  });
+
+  it('names the wrong filter field', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/appointments_paginated?filter=${encodeURIComponent('{"deskId":"one"}')}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].property).toBe('filter.deskId');
+  });
+});
