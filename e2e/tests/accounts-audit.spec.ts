@@ -140,7 +140,7 @@ test("an appointment's history shows its creation, a move and its cancellation w
 
   await logIn(page, DEMO_ADMIN);
   await page.goto('/appointments');
-  await page.getByLabel('Naam, e-mail of telefoon').fill('Historie');
+  await page.getByLabel('Naam, e-mail, telefoon of incheckcode').fill('Historie');
   const card = page.getByRole('listitem').filter({ hasText: hhmm(moved.fromDateTime) });
   await expect(card).toHaveCount(1);
   await card.getByRole('button', { name: 'Annuleren' }).click();
