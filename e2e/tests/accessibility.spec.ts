@@ -38,6 +38,8 @@ test('admin pages have no serious or critical axe violations', async ({ page }) 
     '/products/new',
     '/product/1',
     '/product/1/files',
+    '/users',
+    '/audit',
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -14,3 +14,5 @@ export * from './desks/requests.js';
 export * from './organisation/schemas.js';
 export * from './organisation/address.js';
 export * from './checkin/schemas.js';
+export * from './audit/schemas.js';
+export * from './paging.js';

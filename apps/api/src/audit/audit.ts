@@ -27,6 +27,8 @@ export interface AuditEvent {
 /** Writes one audit event; pass the transaction of the change it records so both land or neither. */
 export async function recordAudit(db: DbOrTx, event: AuditEvent): Promise<void> {
   await db.insert(auditEvents).values({
+    // The app's clock, not the database's: the same moment the change itself used (and tests can set it).
+    at: new Date(),
     actorUserId: event.actorUserId,
     action: event.action,
     subjectType: event.subjectType ?? null,

@@ -59,6 +59,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/appointments': 'user',
   'GET /api/appointments_paginated': 'user',
   'GET /api/appointment/:id': 'user',
+  'GET /api/appointment/:id/history': 'user',
   'GET /api/appointment/:id/cancel': 'user',
   'GET /api/appointment/:id/check-in': 'user',
   'GET /api/appointments/today': 'admin',
@@ -89,6 +90,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/user/:id/sailing-times': 'user',
   'GET /api/user/:id/get-related': 'user',
   'GET /api/users': 'admin',
+  'GET /api/users_paginated': 'admin',
+  // audit trail
+  'GET /api/audit-events': 'admin',
   'DELETE /api/user/:id': 'admin',
   'GET /api/user/:id/promote-to-manager': 'admin',
   'GET /api/user/:id/demote-manager': 'admin',

@@ -5,6 +5,8 @@ import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import type { Role } from '@balie/shared';
 
 export interface NavItem {
@@ -23,4 +25,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'front_desks', path: '/front-desks', role: 'ROLE_ADMIN', icon: StorefrontOutlined },
   { key: 'products', path: '/products', role: 'ROLE_ADMIN', icon: Inventory2Outlined },
   { key: 'organisation', path: '/organisation', role: 'ROLE_ADMIN', icon: ApartmentOutlined },
+  { key: 'users', path: '/users', role: 'ROLE_ADMIN', icon: PeopleOutlined },
+  { key: 'audit', path: '/audit', role: 'ROLE_ADMIN', icon: HistoryOutlined },
 ];

@@ -29,6 +29,8 @@ export const NAMESPACES = [
   'booking',
   'appointments',
   'organisation',
+  'users',
+  'audit',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryFields, pageSchema } from '../paging.js';
 import { dateSchema, idSchema, singleLineText } from '../primitives.js';
 import { ROLES } from '../roles.js';
 
@@ -66,3 +67,15 @@ export const updateUserRequestSchema = z.object({
   uiSettings: z.object({ locale: singleLineText(10).nullable() }).optional(),
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
+
+/** Query of `GET /users_paginated` (decision 0200). */
+export const usersPageQuerySchema = z.object({
+  ...pageQueryFields,
+  search: singleLineText(100).optional(),
+});
+
+/** `?confirmSelf=true` on demote/delete: an admin's explicit second yes to removing their own rights. */
+export const confirmSelfQuerySchema = z.object({ confirmSelf: z.enum(['true', 'false']).optional() });
+
+export const usersPageSchema = pageSchema(userSchema);
+export type UsersPage = z.infer<typeof usersPageSchema>;

@@ -13,5 +13,10 @@ export const auditEvents = pgTable(
     ip: text('ip'),
     details: jsonb('details').$type<Record<string, unknown>>(),
   },
-  (t) => [index('audit_events_at_idx').on(t.at), index('audit_events_actor_idx').on(t.actorUserId)],
+  (t) => [
+    index('audit_events_at_idx').on(t.at),
+    index('audit_events_actor_idx').on(t.actorUserId),
+    // An appointment's history (GET /appointment/{id}/history) and the trail filtered by entity.
+    index('audit_events_subject_idx').on(t.subjectType, t.subjectId),
+  ],
 );

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   idParamSchema,
   APPOINTMENT_STATUSES,
-  countParamSchema,
+  pageQueryFields,
   dateSchema,
   idSchema,
   isCheckInCode,
@@ -14,6 +14,7 @@ import {
   type Appointment,
 } from '@balie/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { containsPattern } from '../../db/contains.js';
 import { appointments } from '../../db/schema/index.js';
 import { isAdmin, type AuthUser } from '../../http/auth.js';
 import { httpError } from '../../http/errors.js';
@@ -23,15 +24,12 @@ import { viewsOf, type AppointmentView } from './repository.js';
 const start = sql`lower(${appointments.during})`;
 const end = sql`upper(${appointments.during})`;
 
-/** `%text%` for ILIKE, its own wildcards taken literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Name search: the full name (initials, suffix, last name) contains the text. */
 function nameMatches(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   return ilike(
     sql`concat_ws(' ', ${appointments.initials}, ${appointments.suffix}, ${appointments.lastName})`,
-    likePattern(search),
+    containsPattern(search),
   );
 }
 
@@ -84,9 +82,7 @@ export async function listAppointments(
 }
 
 export const paginatedQuerySchema = z.object({
-  /** Bounded so the row offset stays far inside PostgreSQL's bigint. */
-  page: countParamSchema(1_000_000).default(1),
-  pageSize: countParamSchema(100).default(20),
+  ...pageQueryFields,
   filter: z.string().max(2000).optional(),
 });
 
@@ -128,8 +124,8 @@ function searchMatches(search: string | undefined): SQL | undefined {
   const code = normaliseCheckInCode(search);
   return or(
     nameMatches(search),
-    ilike(appointments.email, likePattern(search)),
-    ilike(appointments.phone, likePattern(search)),
+    ilike(appointments.email, containsPattern(search)),
+    ilike(appointments.phone, containsPattern(search)),
     sql`${appointments.id}::text = ${search}`,
     isCheckInCode(code) ? eq(appointments.checkInCode, code) : undefined,
   );

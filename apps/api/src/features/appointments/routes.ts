@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  appointmentHistoryEntrySchema,
   appointmentLanguageSchema,
   appointmentSchema,
   checkInRequestSchema,
@@ -9,9 +10,11 @@ import {
   EXPORT_CSV_FILENAME,
   EXPORT_PDF_FILENAME,
   idParamsSchema as idParams,
+  pageSchema,
   patchAppointmentRequestSchema,
   tokenSchema,
 } from '@balie/shared';
+import { appointmentHistory } from '../../audit/read.js';
 import { currentUser, isAdmin, requireAuth, requireRole } from '../../http/auth.js';
 import { httpError } from '../../http/errors.js';
 import { assertMayAct, appointmentByToken, appointmentOr404 } from './access.js';
@@ -105,12 +108,7 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         querystring: paginatedQuerySchema,
         response: {
-          200: z.object({
-            items: z.array(appointmentSchema),
-            total: z.number().int(),
-            page: z.number().int(),
-            pageSize: z.number().int(),
-          }),
+          200: pageSchema(appointmentSchema),
           ...errors,
         },
       },
@@ -180,6 +178,25 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/appointment/:id/history',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security,
+        params: idParams,
+        response: { 200: z.array(appointmentHistoryEntrySchema), ...errors },
+      },
+    },
+    async (request) => {
+      const row = await appointmentOr404(app.db, request.params.id);
+      assertMayAct(request, row);
+      const reader = { admin: isAdmin(request.user), userId: currentUser(request).id };
+      return appointmentHistory(app.db, row.id, reader);
+    },
+  );
+
+  app.get(
     '/appointment/:id/cancel',
     { preHandler: requireAuth, schema: { tags, security, params: idParams, ...one } },
     async (request) => cancelAppointment(app, request, request.params.id),
@@ -198,7 +215,7 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, security, params: idParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      await deleteAppointment(app, request.params.id);
+      await deleteAppointment(app, request, request.params.id);
       return reply.code(204).send(null);
     },
   );

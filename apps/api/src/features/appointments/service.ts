@@ -6,6 +6,7 @@ import { httpError, validationError } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { deriveToken, newLinkToken } from '../../security/tokens.js';
 import { assertMayAct, lockAppointment } from './access.js';
+import { changedFields } from '../../audit/audit.js';
 import { auditAppointment } from './audit.js';
 import { noteBookingsChanged } from './booking-changes.js';
 import { markNoShow } from './check-in.service.js';
@@ -13,6 +14,8 @@ import { withFreshCheckInCode } from './check-in-code.js';
 import { APPOINTMENT_MAIL } from './mail-templates/kinds.js';
 import { canChange, present } from './presenter.js';
 import { copyItems, deleteChangeHolds, findByReservationId, type AppointmentRow } from './repository.js';
+
+const PERSONAL_FIELDS = ['initials', 'suffix', 'lastName', 'email', 'phone', 'language'] as const;
 
 /** The personal details a confirm writes, as stored: also what a repeated confirm must match. */
 function personalDetailsOf(body: CreateAppointmentRequest) {
@@ -88,11 +91,13 @@ function confirmInTransaction(
       .returning();
     if (confirmed) {
       await enqueueMail(tx, APPOINTMENT_MAIL.confirmation, { appointmentId: confirmed.id });
-      await auditAppointment(tx, request, 'appointment_created', confirmed.id, {
-        status: { before: null, after: 'confirmed' },
-        deskId: { before: null, after: confirmed.deskId },
-        fromDateTime: { before: null, after: confirmed.during.from.toISOString() },
-      });
+      await auditAppointment(
+        tx,
+        request,
+        'appointment_created',
+        confirmed.id,
+        changedFields({}, auditedFields(confirmed)),
+      );
       return { row: confirmed, token: link.token };
     }
     // Otherwise say why, or answer a repeated confirm with the appointment it made.
@@ -133,10 +138,24 @@ export async function cancelAppointment(
       .where(eq(appointments.id, id))
       .returning();
     await enqueueMail(tx, APPOINTMENT_MAIL.cancellation, { appointmentId: id });
+    await auditAppointment(tx, request, 'appointment_cancelled', id, {
+      status: { before: current.status, after: 'cancelled' },
+    });
     return cancelled!;
   });
   noteBookingsChanged(app.db);
   return present(app, request, row);
+}
+
+/** What the audit trail compares of an appointment: where, when and who (never its token or nonce). */
+function auditedFields(row: AppointmentRow): Record<string, unknown> {
+  return {
+    deskId: row.deskId,
+    fromDateTime: row.during.from.toISOString(),
+    untilDateTime: row.during.until.toISOString(),
+    status: row.status,
+    ...Object.fromEntries(PERSONAL_FIELDS.map((k) => [k, row[k]])),
+  };
 }
 
 /**
@@ -192,6 +211,11 @@ export async function patchAppointment(
     );
     if (Object.keys(values).length === 0) return current;
     const [updated] = await tx.update(appointments).set(values).where(eq(appointments.id, id)).returning();
+    const changes = changedFields(auditedFields(current), auditedFields(updated!));
+    if (Object.keys(changes).length > 0) {
+      const action = body.reservationId ? 'appointment_moved' : 'appointment_updated';
+      await auditAppointment(tx, request, action, id, changes);
+    }
     return updated!;
   });
   if (body.reservationId) noteBookingsChanged(app.db);
@@ -199,11 +223,20 @@ export async function patchAppointment(
 }
 
 /** DELETE /appointment/{id} (admin): removes the appointment and its items and pending change-holds. */
-export async function deleteAppointment(app: FastifyInstance, id: number): Promise<void> {
+export async function deleteAppointment(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: number,
+): Promise<void> {
   const deleted = await app.db.transaction(async (tx) => {
-    await lockAppointment(tx, id);
+    const current = await lockAppointment(tx, id);
     await deleteChangeHolds(tx, id);
-    return tx.delete(appointments).where(eq(appointments.id, id)).returning({ id: appointments.id });
+    const rows = await tx
+      .delete(appointments)
+      .where(eq(appointments.id, id))
+      .returning({ id: appointments.id });
+    await auditAppointment(tx, request, 'appointment_deleted', id, changedFields(auditedFields(current), {}));
+    return rows;
   });
   noteBookingsChanged(app.db);
   if (deleted.length === 0) throw httpError('not_found');

@@ -37,7 +37,9 @@ export async function uploadProductFile(
       action: 'product_file_added',
       subjectType: 'product',
       subjectId: productId,
-      details: { file: { id: row.id, fileName, mimeType, size: row.size } },
+      details: {
+        changes: { file: { before: null, after: { id: row.id, fileName, mimeType, size: row.size } } },
+      },
     });
     return { ...row, createdAt: row.createdAt.toISOString() };
   });
@@ -59,7 +61,7 @@ export async function deleteProductFile(
       action: 'product_file_deleted',
       subjectType: 'product',
       subjectId: productId,
-      details: { file: removed },
+      details: { changes: { file: { before: removed, after: null } } },
     });
   });
 }

@@ -55,7 +55,12 @@ describe.each(testDatabases)('product files on %s', (kind) => {
     );
     const [event] = await auditOf(t.database.db, 'product_file_added', 2);
     expect(event?.details).toEqual({
-      file: { id: file.id, fileName: file.fileName, mimeType: 'application/pdf', size: file.size },
+      changes: {
+        file: {
+          before: null,
+          after: { id: file.id, fileName: file.fileName, mimeType: 'application/pdf', size: file.size },
+        },
+      },
     });
   });
 
@@ -138,7 +143,9 @@ describe.each(testDatabases)('product files on %s', (kind) => {
       404,
     );
     const [event] = await auditOf(t.database.db, 'product_file_deleted', 4);
-    expect(event?.details).toMatchObject({ file: { id: file.id, fileName: 'weg.pdf' } });
+    expect(event?.details).toMatchObject({
+      changes: { file: { before: { id: file.id, fileName: 'weg.pdf' }, after: null } },
+    });
   });
 });
 

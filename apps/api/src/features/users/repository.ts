@@ -1,5 +1,6 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { containsPattern } from '../../db/contains.js';
 import {
   appointments,
   languages,
@@ -36,6 +37,31 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserWi
 
 export function listUsers(db: DbOrTx): Promise<UserWithLanguage[]> {
   return selectUsers(db).orderBy(asc(users.id));
+}
+
+/** One page of accounts by e-mail, optionally those whose e-mail or name contains `search`. */
+export async function listUsersPage(
+  db: DbOrTx,
+  query: { page: number; pageSize: number; search?: string },
+): Promise<{ rows: UserWithLanguage[]; total: number }> {
+  const like = query.search ? containsPattern(query.search) : undefined;
+  const where = like
+    ? or(
+        ilike(users.email, like),
+        ilike(users.firstName, like),
+        ilike(users.lastName, like),
+        ilike(sql`concat_ws(' ', ${users.firstName}, ${users.suffix}, ${users.lastName})`, like),
+      )
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    selectUsers(db)
+      .where(where)
+      .orderBy(asc(users.email), asc(users.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
 }
 
 export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRow> {

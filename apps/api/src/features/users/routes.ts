@@ -2,9 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  confirmSelfQuerySchema,
   idParamsSchema as userIdParamsSchema,
   updateUserRequestSchema,
   userSchema,
+  usersPageQuerySchema,
+  usersPageSchema,
 } from '@balie/shared';
 import { currentUser, requireAuth, requireRole } from '../../http/auth.js';
 import { toUser } from './presenter.js';
@@ -109,14 +112,39 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => (await repo.listUsers(app.db)).map(toUser),
   );
 
+  app.get(
+    '/users_paginated',
+    {
+      preHandler: requireRole('ROLE_ADMIN'),
+      schema: {
+        tags,
+        security,
+        querystring: usersPageQuerySchema,
+        response: { 200: usersPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { page, pageSize } = request.query;
+      const { rows, total } = await repo.listUsersPage(app.db, request.query);
+      return { items: rows.map(toUser), total, page, pageSize };
+    },
+  );
+
   app.delete(
     '/user/:id',
     {
       preHandler: requireRole('ROLE_ADMIN'),
-      schema: { tags, security, params: userIdParamsSchema, response: { 204: z.undefined(), ...errors } },
+      schema: {
+        tags,
+        security,
+        params: userIdParamsSchema,
+        querystring: confirmSelfQuerySchema,
+        response: { 204: z.undefined(), ...errors },
+      },
     },
     async (request, reply) => {
-      await deleteUserAsAdmin(app.db, currentUser(request), request.params.id, request.ip);
+      const confirmSelf = request.query.confirmSelf === 'true';
+      await deleteUserAsAdmin(app.db, currentUser(request), request.params.id, request.ip, confirmSelf);
       return reply.code(204).send();
     },
   );
@@ -129,9 +157,23 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       path,
       {
         preHandler: requireRole('ROLE_ADMIN'),
-        schema: { tags, security, params: userIdParamsSchema, response: { 200: userSchema, ...errors } },
+        schema: {
+          tags,
+          security,
+          params: userIdParamsSchema,
+          querystring: confirmSelfQuerySchema,
+          response: { 200: userSchema, ...errors },
+        },
       },
-      async (request) => setAdminRole(app.db, currentUser(request), request.params.id, grant, request.ip),
+      async (request) =>
+        setAdminRole(
+          app.db,
+          currentUser(request),
+          request.params.id,
+          grant,
+          request.ip,
+          request.query.confirmSelf === 'true',
+        ),
     );
   }
 };

@@ -1,5 +1,5 @@
 import { hasAccess, type UpdateUserRequest, type User } from '@balie/shared';
-import { recordAudit } from '../../audit/audit.js';
+import { changedFields, recordAudit } from '../../audit/audit.js';
 import type { Db, Tx } from '../../db/client.js';
 import { isAdmin, type AuthUser } from '../../http/auth.js';
 import { httpError, validationError } from '../../http/errors.js';
@@ -78,23 +78,39 @@ export async function patchUser(db: Db, actor: AuthUser, id: number, body: Updat
   // Only the fields sent are changed; `null` clears a field, a missing key leaves it alone. The language
   // columns come from languageChange.
   const values = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-  const language = await languageChange(db, body);
+  const after = { ...values, ...(await languageChange(db, body)) };
   await db.transaction(async (tx) => {
-    await repo.updateUser(tx, id, { ...values, ...language });
+    await repo.updateUser(tx, id, after);
+    const before = Object.fromEntries(
+      Object.keys(after).map((k) => [k, target.user[k as keyof typeof target.user] ?? null]),
+    );
     await recordAudit(tx, {
       actorUserId: actor.id,
       action: 'user_updated',
       subjectType: 'user',
       subjectId: id,
-      details: { fields: Object.keys(body) },
+      details: { changes: changedFields(before, after) },
     });
   });
   return getUser(db, id);
 }
 
-export async function deleteUserAsAdmin(db: Db, actor: AuthUser, id: number, ip: string): Promise<void> {
-  // An admin removing their own account could leave nobody to manage the product.
-  if (actor.id === id) throw validationError('id', 'cannot_delete_self');
+/**
+ * Removing one's own rights or account takes an explicit second yes (`confirmSelf`, decision 0200): done
+ * by accident it locks the admin out. The last-admin guard rail applies on top.
+ */
+function assertSelfConfirmed(actor: AuthUser, id: number, confirmSelf: boolean, message: string): void {
+  if (actor.id === id && !confirmSelf) throw validationError('id', message);
+}
+
+export async function deleteUserAsAdmin(
+  db: Db,
+  actor: AuthUser,
+  id: number,
+  ip: string,
+  confirmSelf = false,
+): Promise<void> {
+  assertSelfConfirmed(actor, id, confirmSelf, 'cannot_delete_self');
   await db.transaction(async (tx) => {
     await lockTarget(tx, actor, id, true);
     await repo.deleteUser(tx, id);
@@ -118,8 +134,9 @@ export async function setAdminRole(
   id: number,
   grant: boolean,
   ip: string,
+  confirmSelf = false,
 ): Promise<User> {
-  if (!grant && actor.id === id) throw validationError('id', 'cannot_demote_self');
+  if (!grant) assertSelfConfirmed(actor, id, confirmSelf, 'cannot_demote_self');
   await db.transaction(async (tx) => {
     const target = await lockTarget(tx, actor, id, !grant);
     const roles = grant
@@ -134,7 +151,7 @@ export async function setAdminRole(
       subjectType: 'user',
       subjectId: id,
       ip,
-      details: { role: 'ROLE_ADMIN', roles: { before: target.roles, after: roles } },
+      details: { changes: { roles: { before: target.roles, after: roles } } },
     });
   });
   return getUser(db, id);

@@ -185,6 +185,49 @@ describe.each(testDatabases)('users on %s', (kind) => {
       expect((await get('/api/users')).statusCode).toBe(401);
     });
 
+    it('pages and searches users for admins only (GET /users_paginated)', async () => {
+      const member = await freshUser();
+      await t.database.db
+        .update(users)
+        .set({ firstName: 'Zoë', lastName: 'Özdemir_100%' })
+        .where(eq(users.id, member.userId));
+      const page = async (query: string, s: Session = admin) => get(`/api/users_paginated?${query}`, s);
+      const byName = await page('search=zo%C3%AB%20%C3%B6zdemir');
+      expect(byName.statusCode).toBe(200);
+      expect(byName.json()).toMatchObject({ total: 1, page: 1, pageSize: 20 });
+      expect(byName.json().items[0]).toMatchObject({ id: member.userId, fullName: 'Zoë Özdemir_100%' });
+      // Pattern characters are taken literally.
+      expect((await page('search=_100%25')).json().total).toBe(1);
+      expect((await page('search=%25')).json().items.map((u: { id: number }) => u.id)).toEqual([
+        member.userId,
+      ]);
+      expect((await page('search=USER%40example.COM')).json().items[0].email).toBe('user@example.com');
+
+      const all = (await page('pageSize=100')).json();
+      const first = (await page('pageSize=2&page=1')).json();
+      const second = (await page('pageSize=2&page=2')).json();
+      expect(first.total).toBe(all.total);
+      expect(first.items).toHaveLength(2);
+      expect([...first.items, ...second.items].map((u: { id: number }) => u.id)).toEqual(
+        all.items.slice(0, 4).map((u: { id: number }) => u.id),
+      );
+      for (const u of all.items) expect(userSchema.safeParse(u).success).toBe(true);
+
+      expect((await page('', user)).statusCode).toBe(403);
+      expect((await get('/api/users_paginated')).statusCode).toBe(401);
+      for (const [query, property] of [
+        ['page=0', 'page'],
+        ['pageSize=101', 'pageSize'],
+        ['pageSize=abc', 'pageSize'],
+        ['search=a%00b', 'search'],
+        [`search=${'x'.repeat(101)}`, 'search'],
+      ]) {
+        const res = await page(query!);
+        expect(res.statusCode, query).toBe(400);
+        expect(res.json().errors[0].property, query).toBe(property);
+      }
+    });
+
     it('promotes and demotes; the new role takes effect at once', async () => {
       const member = await freshUser();
       expect((await get('/api/users', member)).statusCode).toBe(403);
@@ -300,6 +343,39 @@ describe.each(testDatabases)('users on %s', (kind) => {
       expect((await get(`/api/user/${second.userId}/demote-manager`, admin)).statusCode).toBe(200);
       expect((await get(`/api/user/${second.userId}/promote-to-manager`, admin)).statusCode).toBe(200);
       expect((await del(second.userId, dev)).statusCode).toBe(204);
+    });
+
+    it('lets an admin demote or delete themselves only with confirmSelf=true, never the last admin', async () => {
+      const a = await account(['ROLE_USER', 'ROLE_ADMIN']);
+      const b = await account(['ROLE_USER', 'ROLE_ADMIN']);
+      const unconfirmed = await get(`/api/user/${a.userId}/demote-manager?confirmSelf=false`, a);
+      expect(unconfirmed.statusCode).toBe(400);
+      expect(unconfirmed.json().errors).toEqual([{ property: 'id', message: 'cannot_demote_self' }]);
+      const bad = await get(`/api/user/${a.userId}/demote-manager?confirmSelf=yes`, a);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors[0].property).toBe('confirmSelf');
+      const demoted = await get(`/api/user/${a.userId}/demote-manager?confirmSelf=true`, a);
+      expect(demoted.statusCode).toBe(200);
+      expect(demoted.json().roles).toEqual(['ROLE_USER']);
+      expect((await get('/api/users', a)).statusCode).toBe(403);
+
+      expect((await del(b.userId, b)).json().errors).toEqual([
+        { property: 'id', message: 'cannot_delete_self' },
+      ]);
+      const gone = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/user/${b.userId}?confirmSelf=true`,
+        headers: b.headers,
+      });
+      expect(gone.statusCode).toBe(204);
+      // The deleted account's sessions end with it.
+      expect((await get('/api/user/current', b)).statusCode).toBe(401);
+
+      // The seeded admin alone: confirming does not lift the last-admin rule.
+      const last = await get(`/api/user/${admin.userId}/demote-manager?confirmSelf=true`, admin);
+      expect(last.statusCode).toBe(409);
+      expect(last.json().errors).toEqual([{ property: 'id', message: 'last_admin' }]);
+      expect(await rolesOf(admin.userId)).toEqual(['ROLE_ADMIN']);
     });
 
     it('keeps one admin when two admins demote each other at the same moment', async () => {

@@ -34,6 +34,8 @@ const ProductsPage = lazy(() => import('../../features/products/routes/ProductsP
 const ProductPage = lazy(() => import('../../features/products/routes/ProductPage'));
 const NewProductPage = lazy(() => import('../../features/products/routes/NewProductPage'));
 const ProductFilesPage = lazy(() => import('../../features/products/routes/ProductFilesPage'));
+const UsersPage = lazy(() => import('../../features/users/routes/UsersPage'));
+const AuditPage = lazy(() => import('../../features/audit/routes/AuditPage'));
 const NotFoundPage = lazy(() => import('../../features/errors/routes/NotFoundPage'));
 const ServerErrorPage = lazy(() => import('../../features/errors/routes/ServerErrorPage'));
 const MaintenancePage = lazy(() => import('../../features/errors/routes/MaintenancePage'));
@@ -120,6 +122,8 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
                 { path: '/products/new', element: <NewProductPage /> },
                 { path: '/product/:productId', element: <ProductPage /> },
                 { path: '/product/:productId/files', element: <ProductFilesPage /> },
+                { path: '/users', element: <UsersPage /> },
+                { path: '/audit', element: <AuditPage /> },
               ],
             },
           ],

@@ -1,4 +1,4 @@
-import type { Appointment } from '@balie/shared';
+import type { Appointment, AppointmentHistoryEntry } from '@balie/shared';
 import { api } from '../../../lib/api';
 
 export interface AppointmentsRangeArgs {
@@ -51,6 +51,11 @@ export const appointmentsApi = api.injectEndpoints({
       query: (id) => `/appointment/${id}`,
       providesTags: (_r, _e, id) => [{ type: 'Appointment', id }],
     }),
+    getAppointmentHistory: build.query<AppointmentHistoryEntry[], number>({
+      query: (id) => `/appointment/${id}/history`,
+      // Any change to the appointment adds a line: refetched whenever the appointment or a list is.
+      providesTags: (_r, _e, id) => [{ type: 'Appointment', id }, 'Appointments'],
+    }),
     cancelAppointment: build.mutation<unknown, number>({
       query: (id) => `/appointment/${id}/cancel`,
       invalidatesTags: (_r, _e, id) => [
@@ -71,6 +76,7 @@ export const {
   useListAppointmentsQuery,
   useListAppointmentsPaginatedQuery,
   useGetAppointmentQuery,
+  useGetAppointmentHistoryQuery,
   useCancelAppointmentMutation,
   useCheckInAppointmentMutation,
 } = appointmentsApi;

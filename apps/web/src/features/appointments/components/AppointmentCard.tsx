@@ -18,10 +18,19 @@ interface Props {
   onCheckIn: () => void;
   /** Staff see who is coming (name, e-mail, phone); a user's own list does not repeat their name. */
   showVisitor?: boolean;
+  /** Opens the details with the appointment's history. */
+  onDetails: () => void;
 }
 
 /** One appointment in the list, with what may be done with it now. */
-export function AppointmentCard({ appointment: a, busy, onCancel, onCheckIn, showVisitor }: Props) {
+export function AppointmentCard({
+  appointment: a,
+  busy,
+  onCancel,
+  onCheckIn,
+  showVisitor,
+  onDetails,
+}: Props) {
   const { t, i18n } = useTranslation('appointments');
   const today = inProviderZone(a.fromDateTime).hasSame(nowInProviderZone(), 'day');
   const headingId = `appointment-${a.id}`;
@@ -51,25 +60,30 @@ export function AppointmentCard({ appointment: a, busy, onCancel, onCheckIn, sho
       <Typography variant="body2" color="text.secondary">
         {t('list.deskAndDuration', { desk: a.desk.name, count: a.duration })}
       </Typography>
-      {a.status === 'confirmed' && (
-        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {a.canChange && (
-            <Button component={RouterLink} to={changePath(a.id)} variant="outlined" size="small">
-              {t('actions.change')}
-            </Button>
-          )}
-          {today && (
-            <Button variant="contained" size="small" onClick={onCheckIn} disabled={busy}>
-              {t('actions.checkIn')}
-            </Button>
-          )}
-          {a.canChange && (
-            <Button color="error" size="small" onClick={onCancel} disabled={busy}>
-              {t('actions.cancel')}
-            </Button>
-          )}
-        </Box>
-      )}
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <Button size="small" onClick={onDetails} aria-describedby={headingId}>
+          {t('actions.details')}
+        </Button>
+        {a.status === 'confirmed' && (
+          <>
+            {a.canChange && (
+              <Button component={RouterLink} to={changePath(a.id)} variant="outlined" size="small">
+                {t('actions.change')}
+              </Button>
+            )}
+            {today && (
+              <Button variant="contained" size="small" onClick={onCheckIn} disabled={busy}>
+                {t('actions.checkIn')}
+              </Button>
+            )}
+            {a.canChange && (
+              <Button color="error" size="small" onClick={onCancel} disabled={busy}>
+                {t('actions.cancel')}
+              </Button>
+            )}
+          </>
+        )}
+      </Box>
     </Paper>
   );
 }

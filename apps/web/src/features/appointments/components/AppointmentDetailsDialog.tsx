@@ -12,14 +12,21 @@ import { useNotify } from '../../../components/notifier/NotifierContext';
 import { formatDate, formatTime } from '../../../lib/dates';
 import { useCheckInAppointmentMutation } from '../api/appointmentsApi';
 import { deskLabel, statusColor, visitorName } from '../status';
+import { AppointmentHistory } from './AppointmentHistory';
 
-/** An appointment opened from the admin calendar: its details, and check-in while it is confirmed. */
+/**
+ * An appointment opened from the admin calendar or the appointments list: its details, its history, and
+ * check-in while it is confirmed.
+ */
 export function AppointmentDetailsDialog({
   appointment: a,
   onClose,
+  offerCheckIn = true,
 }: {
   appointment: Appointment | null;
   onClose: () => void;
+  /** False where the opener already offers check-in (the list's cards know when it is allowed). */
+  offerCheckIn?: boolean;
 }) {
   const { t, i18n } = useTranslation('appointments');
   const [checkIn, { isLoading }] = useCheckInAppointmentMutation();
@@ -47,7 +54,7 @@ export function AppointmentDetailsDialog({
     [t('details.code'), a.checkInCode ?? '—'],
   ];
   return (
-    <Dialog open onClose={onClose} aria-labelledby="appointment-details-title" fullWidth maxWidth="xs">
+    <Dialog open onClose={onClose} aria-labelledby="appointment-details-title" fullWidth maxWidth="sm">
       <DialogTitle id="appointment-details-title">{visitorName(a)}</DialogTitle>
       <DialogContent>
         <Chip size="small" color={statusColor[a.status]} label={t(`status.${a.status}`)} sx={{ mb: 1.5 }} />
@@ -66,10 +73,11 @@ export function AppointmentDetailsDialog({
             </Box>
           ))}
         </Box>
+        <AppointmentHistory appointmentId={a.id} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('details.close')}</Button>
-        {a.status === 'confirmed' && (
+        {offerCheckIn && a.status === 'confirmed' && (
           <Button variant="contained" onClick={run} disabled={isLoading}>
             {t('actions.checkIn')}
           </Button>

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { DateRangeFields } from '../../../components/form/DateRangeFields';
 import { APPOINTMENT_STATUSES } from '@balie/shared';
 import { useGetDesksQuery } from '../../../components/desks/deskListApi';
 import type { AppointmentsFilter } from '../api/appointmentsApi';
@@ -38,17 +39,11 @@ export function AppointmentsFilterBar({
           </MenuItem>
         ))}
       </TextField>
-      {(['from', 'until'] as const).map((key) => (
-        <TextField
-          key={key}
-          type="date"
-          size="small"
-          label={t(`filters.${key}`)}
-          value={filter[key] ?? ''}
-          onChange={(e) => set({ [key]: e.target.value || undefined })}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-      ))}
+      <DateRangeFields
+        value={filter}
+        labels={{ from: t('filters.from'), until: t('filters.until') }}
+        onChange={set}
+      />
       <DeskFilter
         desks={desks.data ?? []}
         value={filter.deskId === undefined ? ALL_DESKS : String(filter.deskId)}

@@ -8,11 +8,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import TablePagination from '@mui/material/TablePagination';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Appointment } from '@balie/shared';
 import { PageFrame } from '../../../components/PageFrame';
+import { Pager } from '../../../components/Pager';
 import { useNotify } from '../../../components/notifier/NotifierContext';
 import { formatDate, formatTime } from '../../../lib/dates';
 import {
@@ -21,6 +21,7 @@ import {
   useListAppointmentsPaginatedQuery,
 } from '../api/appointmentsApi';
 import { AppointmentCard } from '../components/AppointmentCard';
+import { AppointmentDetailsDialog } from '../components/AppointmentDetailsDialog';
 import { InlineLoading } from '../../../components/InlineLoading';
 import { useCurrentUser } from '../../../session/useCurrentUser';
 import { AppointmentsFilterBar } from '../components/AppointmentsFilterBar';
@@ -41,6 +42,9 @@ export default function AppointmentsPage() {
   const [cancel, cancelling] = useCancelAppointmentMutation();
   const [checkIn, checkingIn] = useCheckInAppointmentMutation();
   const [toCancel, setToCancel] = useState<Appointment | null>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
+  // Looked up by id, so the dialog shows the state after a refetch.
+  const opened = query.data?.items.find((a) => a.id === openId) ?? null;
   const notify = useNotify();
 
   async function run(action: Promise<unknown>, done: string, failed: string) {
@@ -100,26 +104,22 @@ export default function AppointmentsPage() {
                 busy={cancelling.isLoading || checkingIn.isLoading}
                 onCancel={() => setToCancel(a)}
                 onCheckIn={() => run(checkIn(a.id).unwrap(), t('messages.checkedIn'), t('errors.generic'))}
+                onDetails={() => setOpenId(a.id)}
               />
             ))}
           </Box>
         )}
         {query.data && query.data.total > 0 && (
-          <TablePagination
-            component="div"
-            count={query.data.total}
-            page={page - 1}
-            onPageChange={(_e, p) => setPage(p + 1)}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onRowsPerPageChange={(e) => {
-              setPageSize(Number(e.target.value));
-              setPage(1);
-            }}
-            labelRowsPerPage={t('list.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) => t('list.displayedRows', { from, to, count })}
+          <Pager
+            total={query.data.total}
+            page={page}
+            pageSize={pageSize}
+            pageSizes={PAGE_SIZES}
+            onPage={setPage}
+            onPageSize={setPageSize}
           />
         )}
+        <AppointmentDetailsDialog appointment={opened} onClose={() => setOpenId(null)} offerCheckIn={false} />
         <Dialog open={toCancel !== null} onClose={() => setToCancel(null)} aria-labelledby="cancel-title">
           <DialogTitle id="cancel-title">{t('cancelDialog.title')}</DialogTitle>
           <DialogContent>

@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  appointmentHistoryEntrySchema,
+  auditEventsPageSchema,
+  type AppointmentHistoryEntry,
+  type AuditEventItem,
+} from '@balie/shared';
+import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
+import { confirm, holdOk, slotsOn } from '../booking/test-support/helpers.js';
+
+/** Monday 11 March 2030, 09:00 in Amsterdam; bookings go on the next days. */
+const NOW = new Date('2030-03-11T08:00:00Z');
+const TODAY = '2030-03-11';
+
+describe.each(testDatabases)('audit trail on %s', (kind) => {
+  let t: TestApp;
+  let admin: Session;
+  let user: Session;
+  beforeAll(async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
+    t = await createTestApp({ kind });
+    admin = await loginAs(t.app, 'admin');
+    user = await loginAs(t.app, 'user');
+  });
+  afterAll(async () => {
+    await t?.close();
+    vi.useRealTimers();
+  });
+
+  const get = (url: string, s?: Session) => t.app.inject({ method: 'GET', url, headers: s?.headers ?? {} });
+  const patch = (id: number, payload: object, s?: Session) =>
+    t.app.inject({ method: 'PATCH', url: `/api/appointment/${id}`, payload, headers: s?.headers ?? {} });
+  let slot = 0;
+  /** A confirmed appointment on 12 March (a fresh slot each time), as a guest or signed in. */
+  async function book(s?: Session) {
+    const slots = await slotsOn(t.app, '2030-03-12');
+    const r = await holdOk(t.app, slots[slot++]!.beginTime);
+    const res = await confirm(t.app, r.id, {}, s?.headers ?? {});
+    expect(res.statusCode).toBe(201);
+    return res.json();
+  }
+  /** Moves an appointment to a slot on 13 March, by token or as `s`. */
+  async function move(a: { id: number; token?: string }, s?: Session) {
+    const slots = await slotsOn(t.app, '2030-03-13');
+    const r = await holdOk(t.app, slots[slot++]!.beginTime, { appointmentId: a.id, token: a.token });
+    const res = await patch(a.id, { reservationId: r.id, newStatus: 'confirmed', token: a.token }, s);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  }
+  async function history(id: number, s: Session): Promise<AppointmentHistoryEntry[]> {
+    const res = await get(`/api/appointment/${id}/history`, s);
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = res.json();
+    for (const e of entries) expect(appointmentHistoryEntrySchema.safeParse(e).success).toBe(true);
+    return entries;
+  }
+
+  it('tells a guest booking, a move by link and a cancel by staff apart, with desk names', async () => {
+    const a = await book();
+    const moved = await move(a);
+    expect((await get(`/api/appointment/${a.id}/cancel`, admin)).statusCode).toBe(200);
+
+    const entries = await history(a.id, admin);
+    expect(entries.map((e) => [e.action, e.actor.type])).toEqual([
+      ['appointment_created', 'link'],
+      ['appointment_moved', 'link'],
+      ['appointment_cancelled', 'user'],
+    ]);
+    const [created, move_, cancel] = entries;
+    // Times are recorded as UTC instants.
+    const utc = (iso: string) => new Date(iso).toISOString();
+    expect(created!.changes).toMatchObject({
+      status: { before: null, after: 'confirmed' },
+      lastName: { before: null, after: 'Jansen' },
+      fromDateTime: { before: null, after: utc(a.fromDateTime) },
+    });
+    expect(move_!.changes).toMatchObject({
+      fromDateTime: { before: utc(a.fromDateTime), after: utc(moved.fromDateTime) },
+      untilDateTime: { before: utc(a.untilDateTime), after: utc(moved.untilDateTime) },
+    });
+    if (move_!.changes?.deskId) {
+      expect(move_!.changes.desk).toEqual({ before: a.desk.name, after: moved.desk.name });
+    }
+    expect(cancel).toMatchObject({
+      actor: {
+        type: 'user',
+        id: admin.userId,
+        email: 'admin@example.com',
+        name: 'Anna de Vries',
+        staff: true,
+      },
+      changes: { status: { before: 'confirmed', after: 'cancelled' } },
+    });
+    expect(new Date(cancel!.at).getTime()).toBe(NOW.getTime());
+    // The link token and its hash never appear in the trail.
+    expect(JSON.stringify(entries)).not.toContain(a.token);
+  });
+
+  it('shows the owner their own history with staff by name only; details edits and check-in too', async () => {
+    const a = await book(user);
+    expect((await patch(a.id, { phone: '+31 6 99999999' }, user)).statusCode).toBe(200);
+    // Sending the same value again changes nothing and records nothing.
+    expect((await patch(a.id, { phone: '+31 6 99999999' }, user)).statusCode).toBe(200);
+    await move(a, admin);
+    expect((await get(`/api/appointment/${a.id}/check-in`, admin)).statusCode).toBe(200);
+
+    const mine = await history(a.id, user);
+    expect(mine.map((e) => e.action)).toEqual([
+      'appointment_created',
+      'appointment_updated',
+      'appointment_moved',
+      'appointment_checked_in',
+    ]);
+    expect(mine[0]!.actor).toEqual({
+      type: 'user',
+      id: user.userId,
+      email: 'user@example.com',
+      name: 'Jan Jansen',
+      staff: false,
+    });
+    expect(mine[1]!.changes).toEqual({ phone: { before: '+31 6 12345678', after: '+31 6 99999999' } });
+    // Staff as the owner sees them: a name, no account id or e-mail address.
+    expect(mine[2]!.actor).toEqual({
+      type: 'user',
+      id: null,
+      email: null,
+      name: 'Anna de Vries',
+      staff: true,
+    });
+    expect(mine[3]!.changes).toEqual({ status: { before: 'confirmed', after: 'checked_in' } });
+    expect((await history(a.id, admin))[2]!.actor).toMatchObject({
+      id: admin.userId,
+      email: 'admin@example.com',
+    });
+  });
+
+  it('answers history only to the owner and admins; bad and unknown ids', async () => {
+    const guestBooked = await book();
+    expect((await get(`/api/appointment/${guestBooked.id}/history`)).statusCode).toBe(401);
+    expect((await get(`/api/appointment/${guestBooked.id}/history`, user)).statusCode).toBe(403);
+    expect((await get('/api/appointment/999999/history', admin)).statusCode).toBe(404);
+    for (const id of ['abc', '0', '-1', '99999999999']) {
+      const res = await get(`/api/appointment/${id}/history`, admin);
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().errors[0].property).toBe('id');
+    }
+  });
+
+  it('records a delete by an admin', async () => {
+    const a = await book();
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/appointment/${a.id}`,
+      headers: admin.headers,
+    });
+    expect(del.statusCode).toBe(204);
+    const res = await get(`/api/audit-events?entityType=appointment&entityId=${a.id}`, admin);
+    expect(res.json().items.map((e: AuditEventItem) => e.action)).toEqual([
+      'appointment_deleted',
+      'appointment_created',
+    ]);
+    expect(res.json().items[0].changes.status).toEqual({ before: 'confirmed', after: null });
+  });
+
+  describe('GET /audit-events', () => {
+    const events = async (query: string) => {
+      const res = await get(`/api/audit-events?${query}`, admin);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(auditEventsPageSchema.safeParse(res.json()).success).toBe(true);
+      return res.json() as { items: AuditEventItem[]; total: number; page: number; pageSize: number };
+    };
+
+    it('is for admins only', async () => {
+      expect((await get('/api/audit-events')).statusCode).toBe(401);
+      expect((await get('/api/audit-events', user)).statusCode).toBe(403);
+    });
+
+    it('pages newest first and filters by entity, kind, date and who', async () => {
+      const a = await book();
+      const byEntity = await events(`entityType=appointment&entityId=${a.id}`);
+      expect(byEntity).toMatchObject({ total: 1, page: 1, pageSize: 20 });
+      expect(byEntity.items[0]).toMatchObject({
+        action: 'appointment_created',
+        entityType: 'appointment',
+        entityId: String(a.id),
+        entityLabel: null,
+        actor: { type: 'link' },
+      });
+
+      const all = await events('pageSize=100');
+      const ids = all.items.map((e) => e.id);
+      expect(ids).toEqual([...ids].sort((x, y) => y - x));
+      const second = await events('pageSize=2&page=2');
+      expect(second.items.map((e) => e.id)).toEqual(ids.slice(2, 4));
+      expect(second.total).toBe(all.total);
+
+      // Accounts, desks and products are named as they are called now.
+      const logins = await events(`action=login&entityType=user&entityId=${admin.userId}`);
+      expect(logins.items[0]).toMatchObject({ entityLabel: 'admin@example.com' });
+
+      const cancels = await events('action=appointment_cancelled');
+      expect(cancels.total).toBeGreaterThan(0);
+      expect(cancels.items.every((e) => e.action === 'appointment_cancelled')).toBe(true);
+
+      expect((await events(`from=${TODAY}&until=${TODAY}`)).total).toBe(all.total);
+      expect((await events('from=2030-03-12')).total).toBe(0);
+      expect((await events('until=2030-03-10')).total).toBe(0);
+
+      const links = await events('actorType=link&pageSize=100');
+      expect(links.total).toBeGreaterThan(0);
+      expect(links.items.every((e) => e.actor.type === 'link')).toBe(true);
+      const byAnna = await events('actor=anna%20de&pageSize=100');
+      expect(byAnna.total).toBeGreaterThan(0);
+      expect(byAnna.items.every((e) => e.actor.type === 'user' && e.actor.id === admin.userId)).toBe(true);
+      const byMail = await events('actor=USER%40example&pageSize=100');
+      expect(byMail.items.every((e) => e.actor.type === 'user' && e.actor.email === 'user@example.com')).toBe(
+        true,
+      );
+      // Logins have no actor in the trail's sense of a link; system events have no account.
+      const system = await events('actorType=system&pageSize=100');
+      expect(system.items.every((e) => e.actor.type === 'system')).toBe(true);
+    });
+
+    it('names the wrong field of bad input', async () => {
+      for (const [query, property] of [
+        ['page=0', 'page'],
+        ['pageSize=1000', 'pageSize'],
+        ['from=2030-13-01', 'from'],
+        ['until=yesterday', 'until'],
+        ['actorType=robot', 'actorType'],
+        ['action=DROP%20TABLE', 'action'],
+        ['entityType=%00', 'entityType'],
+        [`actor=${'x'.repeat(101)}`, 'actor'],
+      ]) {
+        const res = await get(`/api/audit-events?${query}`, admin);
+        expect(res.statusCode, query).toBe(400);
+        expect(res.json().errors[0].property, query).toBe(property);
+      }
+    });
+  });
+});

@@ -1,0 +1,83 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import { useTranslation } from 'react-i18next';
+import { hasAccess, type User } from '@balie/shared';
+import type { UserChange } from './UserChangeDialog';
+
+/** Columns a phone has no room for: their content folds into the name's cell there. */
+export const EMAIL_COLUMN = { display: { xs: 'none', md: 'table-cell' }, overflowWrap: 'anywhere' } as const;
+export const ROLES_COLUMN = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+function RoleChips({ roles }: { roles: User['roles'] }) {
+  const { t } = useTranslation('users');
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+      {roles.map((r) => (
+        <Chip key={r} size="small" label={t(`role.${r}`)} color={r === 'ROLE_USER' ? 'default' : 'primary'} />
+      ))}
+    </Box>
+  );
+}
+
+/** One account: name (and on a phone its e-mail and roles), roles, and what an admin can do with it. */
+export function UserRow({
+  user: u,
+  self,
+  onChange,
+}: {
+  user: User;
+  self: boolean;
+  onChange: (change: UserChange) => void;
+}) {
+  const { t } = useTranslation('users');
+  const change = hasAccess(u.roles, 'ROLE_ADMIN') ? 'demote' : 'promote';
+  return (
+    <TableRow>
+      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+        {u.fullName}
+        {self && ` (${t('you')})`}
+        <Box sx={{ display: { xs: 'block', md: 'none' }, color: 'text.secondary', fontSize: '0.875rem' }}>
+          {u.email}
+        </Box>
+        <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+          <RoleChips roles={u.roles} />
+        </Box>
+      </TableCell>
+      <TableCell sx={EMAIL_COLUMN}>{u.email}</TableCell>
+      <TableCell sx={ROLES_COLUMN}>
+        <RoleChips roles={u.roles} />
+      </TableCell>
+      {/* As narrow as its buttons, so the name and e-mail get the rest of a phone's width. */}
+      <TableCell align="right" sx={{ width: '1%', whiteSpace: 'nowrap' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexDirection: { xs: 'column', sm: 'row' },
+            alignItems: 'flex-end',
+            justifyContent: 'flex-end',
+            gap: { xs: 0.5, sm: 1 },
+          }}
+        >
+          <Button
+            size="small"
+            onClick={() => onChange(change)}
+            aria-label={t('action_label', { action: t(change), name: u.fullName })}
+          >
+            {t(change)}
+          </Button>
+          <Button
+            size="small"
+            color="error"
+            onClick={() => onChange('delete')}
+            aria-label={t('action_label', { action: t('delete'), name: u.fullName })}
+          >
+            {t('delete')}
+          </Button>
+        </Box>
+      </TableCell>
+    </TableRow>
+  );
+}

@@ -1,0 +1,165 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { DEMO_ADMIN, expect, logIn, test } from '../support/fixtures.js';
+import { expectNoSeriousA11yViolations, PRODUCT } from '../support/booking.js';
+
+// Issue 7 items 4 and 5: the users screen and the audit trail against the real server.
+
+const SCREENS = process.env.SCREENS_DIR ?? '/work/wt/screens/audit';
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  for (const [w, h] of [
+    [390, 844],
+    [1366, 900],
+  ] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.screenshot({ path: `${SCREENS}/${name}-${w}.png`, fullPage: true });
+  }
+}
+
+test('an admin promotes and demotes the demo user on the users screen', async ({ page }) => {
+  await logIn(page, DEMO_ADMIN);
+  await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Gebruikers' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Gebruikers' })).toBeVisible();
+  await page.getByLabel('Zoek op naam of e-mail').fill('user@example.com');
+  const row = page.getByRole('row', { name: /Jan Jansen/ });
+  await expect(page.getByRole('row')).toHaveCount(2); // the header and the one match
+  // A role chip as shown (a phone shows them in the name's cell instead of their own column).
+  const chip = (name: string) => row.getByText(name, { exact: true }).filter({ visible: true });
+  await expect(chip('Gebruiker')).toBeVisible();
+
+  await row.getByRole('button', { name: 'Maak beheerder: Jan Jansen' }).click();
+  const promote = page.getByRole('dialog', { name: 'Jan Jansen beheerder maken?' });
+  await expect(promote).toContainText('balies, producten, gebruikers en alle afspraken');
+  await promote.getByRole('button', { name: 'Maak beheerder' }).click();
+  await expect(page.getByText('Jan Jansen is nu beheerder.')).toBeVisible();
+  await expect(chip('Beheerder')).toBeVisible();
+
+  await row.getByRole('button', { name: 'Beheer intrekken: Jan Jansen' }).click();
+  const demote = page.getByRole('dialog', { name: 'Beheerrechten van Jan Jansen intrekken?' });
+  await demote.getByRole('button', { name: 'Beheerrechten intrekken' }).click();
+  await expect(page.getByText('Jan Jansen is geen beheerder meer.')).toBeVisible();
+  await expect(chip('Beheerder')).toHaveCount(0);
+
+  // Deleting says what happens to sessions and appointments; cancelled here.
+  await row.getByRole('button', { name: 'Verwijderen: Jan Jansen' }).click();
+  const remove = page.getByRole('dialog', { name: 'Account van Jan Jansen verwijderen?' });
+  await expect(remove).toContainText('elke sessie van Jan Jansen stopt meteen');
+  await expect(remove).toContainText('De afspraken blijven geldig');
+  await expectNoSeriousA11yViolations(page, 'delete dialog on /users');
+  await remove.getByRole('button', { name: 'Annuleren' }).click();
+
+  // Demoting oneself asks a second time.
+  await page.getByLabel('Zoek op naam of e-mail').fill('admin@example.com');
+  const self = page.getByRole('row', { name: /Anna de Vries \(jij\)/ });
+  await self.getByRole('button', { name: 'Beheer intrekken: Anna de Vries' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Beheerrechten intrekken' }).click();
+  const second = page.getByRole('dialog', { name: 'Dit is je eigen account' });
+  await expect(second).toContainText('Je verliest je beheerrechten meteen');
+  await second.getByRole('button', { name: 'Annuleren' }).click();
+
+  await page.getByLabel('Zoek op naam of e-mail').fill('');
+  await expect(page.getByRole('row', { name: /Jan Jansen/ })).toBeVisible();
+  await screenshots(page, 'users');
+
+  // The trail shows both role changes with who made them.
+  await page.goto('/audit');
+  await page.getByRole('combobox', { name: 'Soort' }).click();
+  await page.getByRole('option', { name: 'Beheerder gemaakt' }).click();
+  const granted = page.getByRole('listitem').filter({ hasText: 'Beheerder gemaakt' });
+  await expect(granted).toHaveCount(1);
+  await expect(granted).toContainText('door Anna de Vries (medewerker)');
+  await page.getByRole('combobox', { name: 'Soort' }).click();
+  await page.getByRole('option', { name: 'Alle soorten' }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Beheerrechten ingetrokken' })).toHaveCount(1);
+  await screenshots(page, 'audit');
+});
+
+interface Booking {
+  id: number;
+  token: string;
+  fromDateTime: string;
+}
+
+/** A guest books `PRODUCT` on the first bookable day through the public API (the mailed-link holder). */
+async function bookAsGuest(request: APIRequestContext, lastName: string) {
+  const products = (await (await request.get('/api/products')).json()) as { id: number; title: string }[];
+  const items = [{ productId: products.find((p) => p.title === PRODUCT)!.id, amount: 1 }];
+  const days = (await (
+    await request.post('/api/available-days', { data: { appointmentItems: items } })
+  ).json()) as string[];
+  const slotsOf = async (date: string) =>
+    (await (await request.post('/api/timeslots', { data: { appointmentItems: items, date } })).json()) as {
+      beginTime: string;
+    }[];
+  const slots = await slotsOf(days[1]!);
+  const hold = await request.post('/api/appointment/make-reservation', {
+    data: { appointmentItems: items, fromDateTime: slots[0]!.beginTime },
+  });
+  const booked = await request.post('/api/appointment', {
+    data: {
+      reservationId: ((await hold.json()) as { id: string }).id,
+      initials: 'H.',
+      lastName,
+      email: `history-${Date.now()}@example.com`,
+      phone: '0612345678',
+    },
+  });
+  expect(booked.status(), await booked.text()).toBe(201);
+  const appointment = (await booked.json()) as Booking;
+  /** The link holder moves it to a later slot of another day. */
+  async function moveByLink() {
+    const target = (await slotsOf(days[2]!))[2]!;
+    const moveHold = await request.post('/api/appointment/make-reservation', {
+      data: {
+        appointmentItems: items,
+        fromDateTime: target.beginTime,
+        appointmentId: appointment.id,
+        token: appointment.token,
+      },
+    });
+    const moved = await request.patch(`/api/appointment/${appointment.id}`, {
+      data: {
+        reservationId: ((await moveHold.json()) as { id: string }).id,
+        newStatus: 'confirmed',
+        token: appointment.token,
+      },
+    });
+    expect(moved.status(), await moved.text()).toBe(200);
+    return (await moved.json()) as Booking;
+  }
+  return { appointment, moveByLink };
+}
+
+const hhmm = (iso: string) => iso.slice(11, 16);
+
+test("an appointment's history shows its creation, a move and its cancellation with who did each", async ({
+  page,
+}) => {
+  const { appointment, moveByLink } = await bookAsGuest(page.request, 'Historie');
+  const moved = await moveByLink();
+
+  await logIn(page, DEMO_ADMIN);
+  await page.goto('/appointments');
+  await page.getByLabel('Naam, e-mail, telefoon of incheckcode').fill('Historie');
+  const card = page.getByRole('listitem').filter({ hasText: hhmm(moved.fromDateTime) });
+  await expect(card).toHaveCount(1);
+  await card.getByRole('button', { name: 'Annuleren' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Afspraak annuleren' }).click();
+  await expect(card.getByText('Geannuleerd')).toBeVisible();
+
+  await card.getByRole('button', { name: 'Details en geschiedenis' }).click();
+  const dialog = page.getByRole('dialog', { name: 'H. Historie' });
+  const history = dialog.getByRole('region', { name: 'Geschiedenis' });
+  const lines = history.getByRole('listitem');
+  await expect(lines).toHaveCount(3);
+  await expect(lines.nth(0)).toContainText('Aangemaakt');
+  await expect(lines.nth(0)).toContainText('door bezoeker (via link)');
+  await expect(lines.nth(1)).toContainText(
+    new RegExp(`Verplaatst van .*${hhmm(appointment.fromDateTime)}.* naar .*${hhmm(moved.fromDateTime)}`),
+  );
+  await expect(lines.nth(1)).toContainText('door bezoeker (via link)');
+  await expect(lines.nth(2)).toContainText('Geannuleerd');
+  await expect(lines.nth(2)).toContainText('door Anna de Vries (medewerker)');
+  await expectNoSeriousA11yViolations(page, 'appointment details with history');
+  await screenshots(page, 'appointment-history');
+});

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { pageQueryFields, pageSchema } from '../paging.js';
+import { dateSchema, singleLineText } from '../primitives.js';
+
+/**
+ * Who did something (DESIGN §4 *audit trail*): a signed-in account (`staff` when it holds admin rights
+ * now; `id`/`email` only for admins reading the trail, null for a deleted account or for an owner
+ * reading their own history), the holder of an appointment's link, or the system itself.
+ */
+export const auditActorSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('user'),
+    id: z.number().int().nullable(),
+    email: z.string().nullable(),
+    name: z.string().nullable(),
+    staff: z.boolean(),
+  }),
+  z.object({ type: z.literal('link') }),
+  z.object({ type: z.literal('system') }),
+]);
+export type AuditActor = z.infer<typeof auditActorSchema>;
+export const AUDIT_ACTOR_TYPES = ['user', 'link', 'system'] as const;
+
+/** A changed field: its value before and after (never passwords, hashes or tokens). */
+export const auditChangesSchema = z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() }));
+export type AuditChanges = z.infer<typeof auditChangesSchema>;
+
+/** One line of `GET /appointment/{id}/history`. */
+export const appointmentHistoryEntrySchema = z.object({
+  at: z.string(),
+  actor: auditActorSchema,
+  action: z.string(),
+  changes: auditChangesSchema.optional(),
+  /** Why a schedule change moved or cancelled it (`desk_deleted`, `closure`, …), when it did. */
+  cause: z.string().optional(),
+});
+export type AppointmentHistoryEntry = z.infer<typeof appointmentHistoryEntrySchema>;
+
+/** One event of `GET /audit-events`. */
+export const auditEventSchema = appointmentHistoryEntrySchema.extend({
+  id: z.number().int(),
+  entityType: z.string().nullable(),
+  entityId: z.string().nullable(),
+  /** What the entity is called now (an account's e-mail, a desk's or product's name); null once gone. */
+  entityLabel: z.string().nullable(),
+});
+export type AuditEventItem = z.infer<typeof auditEventSchema>;
+
+export const auditEventsPageSchema = pageSchema(auditEventSchema);
+export type AuditEventsPage = z.infer<typeof auditEventsPageSchema>;
+
+const token = singleLineText(60).pipe(z.string().regex(/^[a-z_]+$/, 'invalid_value'));
+
+/**
+ * Query of `GET /audit-events` (DESIGN §5, filters added by decision 0201): `entityType`/`entityId`,
+ * `action` (kind), `from`/`until` (dates in the provider's zone, inclusive), `actorType` and `actor`
+ * (part of the name or e-mail of the account that acted).
+ */
+export const auditEventsQuerySchema = z.object({
+  ...pageQueryFields,
+  entityType: token.optional(),
+  entityId: singleLineText(40).optional(),
+  action: token.optional(),
+  from: dateSchema.optional(),
+  until: dateSchema.optional(),
+  actorType: z.enum(AUDIT_ACTOR_TYPES).optional(),
+  actor: singleLineText(100).optional(),
+});
+export type AuditEventsQuery = z.input<typeof auditEventsQuerySchema>;
+
+/** The kinds of event the server records, for the audit screen's filter (the API accepts any kind). */
+export const AUDIT_ACTIONS = [
+  'appointment_created',
+  'appointment_moved',
+  'appointment_updated',
+  'appointment_cancelled',
+  'appointment_checked_in',
+  'appointment_no_show',
+  'appointment_reassigned',
+  'appointment_deleted',
+  'desk_created',
+  'desk_updated',
+  'desk_deleted',
+  'closure_created',
+  'closure_deleted',
+  'product_created',
+  'product_updated',
+  'product_deleted',
+  'product_category_created',
+  'product_category_updated',
+  'product_category_deleted',
+  'product_file_added',
+  'product_file_deleted',
+  'organisation_updated',
+  'register',
+  'user_updated',
+  'user_deleted',
+  'role_granted',
+  'role_revoked',
+  'login',
+  'login_failed',
+  'logout',
+  'refresh_reuse_detected',
+  'password_reset_requested',
+  'password_reset',
+] as const;
