@@ -111,7 +111,8 @@ describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s
       .replace(/=\r?\n/g, '')
       .replace(/=3D/g, '=');
     expect(mail).toContain(`Check-in-Code: ${a.checkInCode}`);
-    expect(mail).toContain('<img src="cid:check-in-code@balie"');
+    // The QR image refers to the inline part, whatever order the renderer writes its attributes in.
+    expect(mail).toMatch(/<img\b[^>]*\bsrc="cid:check-in-code@balie"/);
     const part = /Content-Type: image\/png[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(mail);
     expect(part![0]).toMatch(/Content-Disposition: inline/);
     expect(part![0]).toMatch(/Content-ID: <check-in-code@balie>/);
