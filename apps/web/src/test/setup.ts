@@ -7,6 +7,10 @@ import { initTestI18n } from './i18n';
 // Testing Library's default 1 s for findBy*. This is a patience limit, not a speed assertion.
 configure({ asyncUtilTimeout: 10_000 });
 
+// jsdom does no layout and has no scrollIntoView; the booking page scrolls a chosen card above its sticky
+// bar (revealAbove). Without this the call throws inside an animation frame as an uncaught error.
+Element.prototype.scrollIntoView = function scrollIntoView() {};
+
 beforeAll(async () => {
   await initTestI18n();
 });
