@@ -131,6 +131,8 @@ test('the reminder reads well on a phone and a desktop', async ({ page, playwrig
     await server.restart({ BALIE_TEST_NOW: due });
     const mail = await waitForMail(server.dataDir, email, (m) => /Herinnering/.test(m.subject));
     expect(mail.body).toContain(booked.checkInCode);
+    // Caught up on start, on the appointment's own day (decision 0240).
+    expect(mail.body).toContain('uw afspraak van vandaag.');
     await drawAndMeasure(page, 'reminder-nl', mail, testInfo);
   } finally {
     await request.dispose();
