@@ -10,6 +10,11 @@ const repoRoot = resolve(fileURLToPath(import.meta.url), '../../..');
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /**
+   * Stops the process and starts it again on the same port and data (database, mail files), with
+   * `changes` on top of the settings it started with: e.g. a later BALIE_TEST_NOW, to be a day further on.
+   */
+  restart(changes: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -40,10 +45,12 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
   throw new Error(`server did not become healthy:\n${log()}`);
 }
 
-/** Starts the built product (apps/api/dist/main.js) on a free port with a fresh embedded database. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'balie-e2e-'));
+/** The built product (apps/api/dist/main.js) on `port`, keeping its data in `dataDir`; resolves when healthy. */
+async function spawnProduct(
+  port: number,
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<() => Promise<void>> {
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, [join(repoRoot, 'apps/api/dist/main.js')], {
@@ -64,16 +71,29 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   await waitForHealth(url, child, () => output);
+  return async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGINT');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+}
+
+/** Starts the built product (apps/api/dist/main.js) on a free port with a fresh embedded database. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'balie-e2e-'));
+  let stopProcess = await spawnProduct(port, dataDir, env);
   return {
-    url,
+    url: `http://127.0.0.1:${port}`,
     dataDir,
+    async restart(changes) {
+      await stopProcess();
+      stopProcess = await spawnProduct(port, dataDir, { ...env, ...changes });
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGINT');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopProcess();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

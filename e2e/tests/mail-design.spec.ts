@@ -1,9 +1,10 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/fixtures.js';
 import { waitForMail, type Mail } from '../support/mail.js';
 import { PRODUCT } from '../support/booking.js';
+import { startServer } from '../support/server.js';
 
 interface Slot {
   beginTime: string;
@@ -12,8 +13,10 @@ interface Booked {
   id: number;
   token: string;
   checkInCode: string;
+  fromDateTime: string;
   desk: { id: number };
 }
+type Items = Array<{ productId: number; amount: number }>;
 
 const NOTICE_EN = 'Bring a recent passport photo and your current passport or identity card.';
 
@@ -37,36 +40,12 @@ test('every mail kind reads well on a phone and a desktop', async ({ page, reque
   });
   expect(translated.status()).toBe(200);
   const items = [{ productId: passport.id, amount: 1 }];
-  const days = (await (
-    await request.post('/api/available-days', { data: { appointmentItems: items } })
-  ).json()) as string[];
+  const days = await availableDays(request, items);
   expect(days.length).toBeGreaterThan(4);
 
-  const slotsOn = async (date: string) =>
-    (await (
-      await request.post('/api/timeslots', { data: { appointmentItems: items, date } })
-    ).json()) as Slot[];
-  async function hold(date: string, extra: Record<string, unknown> = {}) {
-    const res = await request.post('/api/appointment/make-reservation', {
-      data: { appointmentItems: items, fromDateTime: (await slotsOn(date))[2]!.beginTime, ...extra },
-    });
-    expect(res.status()).toBe(201);
-    return ((await res.json()) as { id: string }).id;
-  }
-  async function book(date: string, language: string, email: string): Promise<Booked> {
-    const res = await request.post('/api/appointment', {
-      data: {
-        reservationId: await hold(date),
-        initials: 'J.',
-        lastName: 'de Vries-Öztürk',
-        email,
-        phone: '0612345678',
-        language,
-      },
-    });
-    expect(res.status()).toBe(201);
-    return (await res.json()) as Booked;
-  }
+  const hold = (date: string, extra: Record<string, unknown> = {}) => holdSlot(request, items, date, extra);
+  const book = (date: string, language: string, email: string) =>
+    bookSlot(request, items, date, language, email);
   const stamp = Date.now();
   const mails: Array<{ name: string; mail: Mail }> = [];
   const mailTo = async (name: string, to: string, subject: RegExp) =>
@@ -115,41 +94,7 @@ test('every mail kind reads well on a phone and a desktop', async ({ page, reque
   await request.post('/api/forgotpassword', { data: { email: DEMO_USER.email } });
   await mailTo('password-reset-nl', DEMO_USER.email, /Wachtwoord/);
 
-  const dir = process.env.SCREENS_DIR;
-  if (dir) mkdirSync(dir, { recursive: true });
-  for (const { name, mail } of mails) {
-    await show(page, mail);
-    for (const [width, height, label] of [
-      [390, 844, 'phone'],
-      [1366, 900, 'desktop'],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      const sideways = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(sideways, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
-      const file = testInfo.outputPath(`mail-${name}-${label}.png`);
-      await page.screenshot({ path: file, fullPage: true });
-      if (dir) copyFileSync(file, join(dir, `mail-${name}-${label}.png`));
-    }
-    // The QR part is there and drawn (an <img> whose cid: part were missing would have no width).
-    const qr = page.locator('img');
-    if (/^(confirmation|change)/.test(name)) {
-      await expect(qr).toHaveCount(1);
-      expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
-    } else {
-      await expect(qr).toHaveCount(0);
-    }
-    // Buttons a thumb can hit (WCAG 2.5.8's 24 px, comfortably above).
-    for (const box of await page
-      .locator('a[href]')
-      .evaluateAll((links) =>
-        links
-          .filter((a) => getComputedStyle(a).display === 'inline-block')
-          .map((a) => a.getBoundingClientRect()),
-      ))
-      expect(box.height).toBeGreaterThanOrEqual(40);
-  }
+  for (const { name, mail } of mails) await drawAndMeasure(page, name, mail, testInfo);
 });
 
 /** Shows a mail's HTML part as a mail program would: inline cid: parts resolved, nothing else fetched. */
@@ -157,4 +102,123 @@ async function show(page: Page, mail: Mail): Promise<void> {
   expect(mail.html, `HTML part of "${mail.subject}"`).not.toBe('');
   const html = mail.html.replace(/cid:([^"'\s>]+)/g, (whole, cid: string) => mail.inline[cid] ?? whole);
   await page.setContent(html, { waitUntil: 'load' });
+}
+
+/**
+ * Monday 09:00 in Amsterdam (decision 0231): the reminder test books from here, more than 24 hours ahead,
+ * then restarts the product on a clock two hours before the appointment, when its reminder is due
+ * (decision 0055) and the job that runs on start queues it at once.
+ */
+const BOOKED_AT = '2030-03-11T09:00:00+01:00';
+
+/**
+ * The reminder goes out within 24 hours of an appointment booked earlier than that, so its test needs the
+ * clock to move a day on: a product of its own (the worker's keeps its clock for the other tests), booked
+ * on one clock and restarted on a later one.
+ */
+test('the reminder reads well on a phone and a desktop', async ({ page, playwright }, testInfo) => {
+  const server = await startServer({ BALIE_TEST_NOW: BOOKED_AT });
+  const request = await playwright.request.newContext({ baseURL: server.url });
+  try {
+    const products = (await (await request.get('/api/products')).json()) as { id: number; title: string }[];
+    const items = [{ productId: products.find((p) => p.title === PRODUCT)!.id, amount: 1 }];
+    // Two days on at the earliest, so the booking is well over 24 hours before the appointment.
+    const day = (await availableDays(request, items)).find((d) => d >= '2030-03-13');
+    expect(day, 'an open day from Wednesday on').toBeDefined();
+    const email = `mail-reminder-${Date.now()}@example.com`;
+    const booked = await bookSlot(request, items, day!, 'nl', email);
+    const due = new Date(Date.parse(booked.fromDateTime) - 2 * 3600_000).toISOString();
+    await server.restart({ BALIE_TEST_NOW: due });
+    const mail = await waitForMail(server.dataDir, email, (m) => /Herinnering/.test(m.subject));
+    expect(mail.body).toContain(booked.checkInCode);
+    // Caught up on start, on the appointment's own day (decision 0240).
+    expect(mail.body).toContain('uw afspraak van vandaag.');
+    await drawAndMeasure(page, 'reminder-nl', mail, testInfo);
+  } finally {
+    await request.dispose();
+    await server.stop();
+  }
+});
+
+async function availableDays(request: APIRequestContext, items: Items): Promise<string[]> {
+  const res = await request.post('/api/available-days', { data: { appointmentItems: items } });
+  return (await res.json()) as string[];
+}
+
+/** Holds the third slot of `date` (the first ones may be taken by an earlier booking of the test). */
+async function holdSlot(
+  request: APIRequestContext,
+  items: Items,
+  date: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
+  const slots = (await (
+    await request.post('/api/timeslots', { data: { appointmentItems: items, date } })
+  ).json()) as Slot[];
+  const res = await request.post('/api/appointment/make-reservation', {
+    data: { appointmentItems: items, fromDateTime: slots[2]!.beginTime, ...extra },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function bookSlot(
+  request: APIRequestContext,
+  items: Items,
+  date: string,
+  language: string,
+  email: string,
+): Promise<Booked> {
+  const res = await request.post('/api/appointment', {
+    data: {
+      reservationId: await holdSlot(request, items, date),
+      initials: 'J.',
+      lastName: 'de Vries-Öztürk',
+      email,
+      phone: '0612345678',
+      language,
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as Booked;
+}
+
+/**
+ * Draws `mail` at phone and desktop width (PNG kept as an artefact, and copied to SCREENS_DIR when set)
+ * and checks what can be measured: nothing scrolls sideways, the QR loaded, the buttons are big enough.
+ */
+async function drawAndMeasure(page: Page, name: string, mail: Mail, testInfo: TestInfo): Promise<void> {
+  const dir = process.env.SCREENS_DIR;
+  if (dir) mkdirSync(dir, { recursive: true });
+  await show(page, mail);
+  for (const [width, height, label] of [
+    [390, 844, 'phone'],
+    [1366, 900, 'desktop'],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(sideways, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+    const file = testInfo.outputPath(`mail-${name}-${label}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    if (dir) copyFileSync(file, join(dir, `mail-${name}-${label}.png`));
+  }
+  // The QR part is there and drawn (an <img> whose cid: part were missing would have no width).
+  const qr = page.locator('img');
+  if (/^(confirmation|change|reminder)/.test(name)) {
+    await expect(qr).toHaveCount(1);
+    expect(await qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+  } else {
+    await expect(qr).toHaveCount(0);
+  }
+  // Buttons a thumb can hit (WCAG 2.5.8's 24 px, comfortably above).
+  for (const box of await page
+    .locator('a[href]')
+    .evaluateAll((links) =>
+      links
+        .filter((a) => getComputedStyle(a).display === 'inline-block')
+        .map((a) => a.getBoundingClientRect()),
+    ))
+    expect(box.height).toBeGreaterThanOrEqual(40);
 }

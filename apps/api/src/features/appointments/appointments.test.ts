@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
 import { appointments, outbox } from '../../db/schema/index.js';
 import { insertAppointment } from './test-support.js';
 import { createMailTransport } from '../../mail/transport.js';
@@ -264,18 +265,33 @@ describe.each(testDatabases)('appointments API on %s', (kind) => {
     await t.database.db.delete(appointments).where(eq(appointments.id, row.id));
   });
 
-  it('queues a reminder once for appointments within 24 hours booked earlier', async () => {
+  /** An appointment starting in `hours` hours that was booked three days ago: its reminder is due. */
+  async function dueForReminder(hours: number) {
     const a = await book();
-    const soon = new Date(Date.now() + 3 * 3600_000);
+    const from = new Date(Date.now() + hours * 3600_000);
     await t.database.db
       .update(appointments)
       .set({
-        during: { from: soon, until: new Date(soon.getTime() + 12 * 60_000) },
+        during: { from, until: new Date(from.getTime() + 12 * 60_000) },
         createdAt: new Date(Date.now() - 3 * 86_400_000),
       })
       .where(eq(appointments.id, a.id));
+    return a;
+  }
+
+  it('queues a reminder once for appointments within 24 hours booked earlier', async () => {
+    const a = await dueForReminder(3);
     expect(await enqueueDueReminders(t.app.db)).toBe(1);
     expect(await enqueueDueReminders(t.app.db)).toBe(0);
+    expect((await mailsOf(a.id)).filter((m) => m.kind === 'appointment-reminder')).toHaveLength(1);
+  });
+
+  it('queues the reminders already due as soon as a server starts, not a job interval later', async () => {
+    const a = await dueForReminder(2);
+    // A second process on the same database, as after a restart or a deploy.
+    const restarted = await buildApp({ config: t.config, database: t.database, webRoot: null });
+    await restarted.ready();
+    await restarted.close();
     expect((await mailsOf(a.id)).filter((m) => m.kind === 'appointment-reminder')).toHaveLength(1);
   });
 

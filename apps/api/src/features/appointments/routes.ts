@@ -220,12 +220,15 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The reminder job runs in every API process; enqueueDueReminders is safe to run concurrently.
+  // The reminder job runs in every API process; enqueueDueReminders is safe to run concurrently. It runs
+  // once on start too, so reminders that came due while no server ran (a deploy, a restart, the e2e test
+  // that restarts on a later clock) go out then rather than a whole interval later.
   let timer: NodeJS.Timeout | undefined;
+  const queueReminders = () =>
+    enqueueDueReminders(app.db).catch((err: unknown) => app.log.error({ err }, 'reminder job failed'));
   app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      enqueueDueReminders(app.db).catch((err: unknown) => app.log.error({ err }, 'reminder job failed'));
-    }, REMINDER_INTERVAL_MS);
+    await queueReminders();
+    timer = setInterval(queueReminders, REMINDER_INTERVAL_MS);
     timer.unref();
   });
   app.addHook('onClose', async () => clearInterval(timer));

@@ -130,10 +130,14 @@ async function render(
   if (kind === 'scheduleCancellation')
     links.push({ label: t.scheduleCancellation.rebook, url: rebookUrl(config.publicUrl, items) });
   const checkInCode = !cancelling ? row.checkInCode : null;
+  // Rendered when sent: "today" or "tomorrow" is counted from that moment, in the desks' time zone.
+  const remindsToday = kind === 'reminder' && start.hasSame(DateTime.now().setZone(zone), 'day');
   const intro =
     kind === 'scheduleCancellation'
       ? `${t[kind].intro}\n${t[kind].reasonLabel}: ${scheduleReason(t, extra.payload)}`
-      : t[kind].intro;
+      : remindsToday
+        ? t.reminder.introToday
+        : t[kind].intro;
   const address = addressOf(organisation);
   const mapUrl = mapUrlOf(organisation);
   const brand = brandOf(organisation);

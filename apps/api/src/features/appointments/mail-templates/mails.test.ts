@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DomUtils, parseDocument } from 'htmlparser2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mapUrlOf, type Appointment, type UiLanguage } from '@balie/shared';
-import { outbox } from '../../../db/schema/index.js';
+import { appointments, outbox } from '../../../db/schema/index.js';
 import { DEMO_ORGANISATION } from '../../../demo/seed.js';
 import { enqueueMail } from '../../../mail/outbox.js';
 import { rendererOf, type RenderedMail } from '../../../mail/registry.js';
@@ -225,6 +225,28 @@ describe.each(testDatabases)('appointment mails on %s', (kind) => {
     expect(doc.lang).toBe(lang);
     expect(doc.text).toContain(DEMO_ORGANISATION.name);
     expect(mail.text.replace(link!, '<link>')).toMatchSnapshot();
+  });
+
+  it('the reminder says "today" when it goes out on the day itself, "tomorrow" the day before', async () => {
+    const { a } = await book('nl');
+    await enqueueMail(t.database.db, APPOINTMENT_MAIL.reminder, { appointmentId: a.id });
+    const startAt = async (iso: string) => {
+      const from = new Date(iso);
+      await t.database.db
+        .update(appointments)
+        .set({ during: { from, until: new Date(from.getTime() + 12 * 60_000) } })
+        .where(eq(appointments.id, a.id));
+    };
+    // Sent on the day itself: a server that was down when the reminder came due catches up on start.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2031-03-12T07:00:00+01:00') });
+    try {
+      await startAt('2031-03-12T11:00:00+01:00');
+      expect((await rendered(APPOINTMENT_MAIL.reminder, a.id)).text).toContain('uw afspraak van vandaag.');
+      await startAt('2031-03-13T06:30:00+01:00');
+      expect((await rendered(APPOINTMENT_MAIL.reminder, a.id)).text).toContain('uw afspraak van morgen.');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never turns typed text into markup', async () => {

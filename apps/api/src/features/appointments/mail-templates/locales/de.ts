@@ -20,6 +20,7 @@ export const de: AppointmentTexts = {
     heading: 'Erinnerung an Ihren Termin',
     subject: 'Erinnerung: Ihr Termin am {date}',
     intro: 'Wir erinnern Sie an Ihren Termin morgen.',
+    introToday: 'Wir erinnern Sie an Ihren Termin heute.',
   },
   scheduleCancellation: {
     heading: 'Ihr Termin kann nicht stattfinden',

@@ -20,6 +20,7 @@ export const en: AppointmentTexts = {
     heading: 'A reminder of your appointment',
     subject: 'Reminder: your appointment on {date}',
     intro: 'This is a reminder of your appointment tomorrow.',
+    introToday: 'This is a reminder of your appointment today.',
   },
   scheduleCancellation: {
     heading: 'Your appointment cannot go ahead',

@@ -19,6 +19,8 @@ export const nl = {
     heading: 'Herinnering aan uw afspraak',
     subject: 'Herinnering: uw afspraak op {date}',
     intro: 'Wij herinneren u aan uw afspraak van morgen.',
+    /** A reminder normally goes the day before; one sent on the day itself (catching up) says so. */
+    introToday: 'Wij herinneren u aan uw afspraak van vandaag.',
   },
   scheduleCancellation: {
     heading: 'Uw afspraak kan niet doorgaan',
