@@ -58,7 +58,9 @@ export function initI18n() {
       lng: storedLanguage(),
       fallbackLng: FALLBACK_LANGUAGE,
       supportedLngs: LANGUAGES.map((l) => l.code),
-      ns: ['common', 'validation'],
+      // 'booking' too: the front door /new needs it for its first paint, and fetched here it comes in
+      // parallel with the other texts instead of after the first render (decision 0245, LCP).
+      ns: ['common', 'validation', 'booking'],
       defaultNS: 'common',
       interpolation: { escapeValue: false }, // React escapes already
       backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
