@@ -45,7 +45,9 @@ test('reloading on every step keeps the products, the held slot, the details and
   expect(validTill).toBeTruthy();
 
   // The countdown runs on from the server's validTill after a reload; it does not start again at 10:00.
-  await page.waitForTimeout(2_500);
+  // 3.5 s: the banner counts whole seconds rounded up and ticks once a second, so only after three ticks
+  // is it surely below 598 — with 2.5 s it showed 598 whenever the hold came back fast.
+  await page.waitForTimeout(3_500);
   const before = await secondsLeft(page);
   expect(before).toBeLessThan(598);
   await page.reload();

@@ -7,17 +7,19 @@ import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
 import { App } from './app/App';
 import { AppProviders } from './app/providers';
-import { store } from './app/store';
+import { startStore } from './app/store';
 import { initI18n } from './lib/i18n';
 
 void initI18n();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders store={store}>
-      <App />
-    </AppProviders>
-  </StrictMode>,
+void startStore().then((store) =>
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders store={store}>
+        <App />
+      </AppProviders>
+    </StrictMode>,
+  ),
 );

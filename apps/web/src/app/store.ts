@@ -7,7 +7,7 @@ import { startSessionListeners } from '../session/sessionListeners';
 // ── Feature slices (booking helper):
 import { draftSlice } from '../features/booking/store/draftSlice';
 import { reservationSlice } from '../features/booking/store/reservationSlice';
-import { loadBookingState, persistBooking } from '../features/booking/store/draftStorage';
+import { persistBooking, restoreBookingState } from '../features/booking/store/draftStorage';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
@@ -29,12 +29,18 @@ export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer
   });
 }
 
-// The booking draft and its hold survive a reload of the tab (decision 0185).
-export const store = makeStore(loadBookingState(sessionStorage, Date.now()));
-setupListeners(store.dispatch);
-persistBooking(store, sessionStorage);
-// Products are answered in the interface language (Accept-Language): a switch fetches them anew.
-i18n.on('languageChanged', () => store.dispatch(api.util.invalidateTags(['Product'])));
+/**
+ * The app's store. The booking draft and its hold survive a reload of the tab (decision 0185): without a
+ * stored booking this resolves at once; with one it first loads the reader, which needs zod (decision 0245).
+ */
+export async function startStore(): Promise<AppStore> {
+  const store = makeStore(await restoreBookingState(sessionStorage, Date.now()));
+  setupListeners(store.dispatch);
+  persistBooking(store, sessionStorage);
+  // Products are answered in the interface language (Accept-Language): a switch fetches them anew.
+  i18n.on('languageChanged', () => store.dispatch(api.util.invalidateTags(['Product'])));
+  return store;
+}
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type RootState = ReturnType<typeof rootReducer>;

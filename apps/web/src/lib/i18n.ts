@@ -1,6 +1,6 @@
 import i18n from 'i18next';
-import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { translationBackend } from './translationBackend';
 import {
   TRANSLATION_LOAD_RETRIES,
   TRANSLATION_RETRY_DELAY_MS,
@@ -52,16 +52,17 @@ export function localeOf(language: string | undefined): string {
 
 export function initI18n() {
   return i18n
-    .use(HttpBackend)
+    .use(translationBackend())
     .use(initReactI18next)
-    .init<HttpBackendOptions>({
+    .init({
       lng: storedLanguage(),
       fallbackLng: FALLBACK_LANGUAGE,
       supportedLngs: LANGUAGES.map((l) => l.code),
-      ns: ['common', 'validation'],
+      // 'booking' too: the front door /new needs it for its first paint, and fetched here it comes in
+      // parallel with the other texts instead of after the first render (decision 0245, LCP).
+      ns: ['common', 'validation', 'booking'],
       defaultNS: 'common',
       interpolation: { escapeValue: false }, // React escapes already
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
       // Spec §9: retry loading a translation file up to 5 times, starting at 350 ms (i18next doubles it).
       maxRetries: TRANSLATION_LOAD_RETRIES,
       retryTimeout: TRANSLATION_RETRY_DELAY_MS,

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { initialDraftState, type DraftState } from '../store/draftSlice';
-import { furthestStep, reachableStep, stepFromParam } from './stepNavigation';
+import { loadPersonalDataCheck } from './personalDataCheck';
+import { furthestStep, needsPersonalDataCheck, reachableStep, stepFromParam } from './stepNavigation';
+
+// The real check (shared schema), as the page loads it.
+const valid = await loadPersonalDataCheck();
 
 const withItems: DraftState = { ...initialDraftState, appointmentItems: [{ productId: 1, amount: 1 }] };
 const withSlot: DraftState = {
@@ -21,25 +25,33 @@ describe('step navigation', () => {
     expect(stepFromParam(null)).toBeNull();
   });
 
+  it('asks about the personal data only for a draft holding a slot (the check loads with zod, later)', () => {
+    expect(needsPersonalDataCheck(initialDraftState, false)).toBe(false);
+    expect(needsPersonalDataCheck(withItems, true)).toBe(false);
+    expect(needsPersonalDataCheck(withSlot, false)).toBe(false);
+    expect(needsPersonalDataCheck(withSlot, true)).toBe(true);
+    expect(needsPersonalDataCheck({ ...complete, step: 'done' }, true)).toBe(false);
+  });
+
   it('knows how far the draft reaches', () => {
-    expect(furthestStep(initialDraftState, false)).toBe('products');
-    expect(furthestStep(withItems, false)).toBe('time');
+    expect(furthestStep(initialDraftState, false, valid)).toBe('products');
+    expect(furthestStep(withItems, false, valid)).toBe('time');
     // A slot without a hold (it expired) stops at time; a hold without valid details at details.
-    expect(furthestStep(withSlot, false)).toBe('time');
-    expect(furthestStep(withSlot, true)).toBe('details');
-    expect(furthestStep(complete, true)).toBe('review');
-    expect(furthestStep({ ...complete, step: 'done' }, false)).toBe('done');
+    expect(furthestStep(withSlot, false, valid)).toBe('time');
+    expect(furthestStep(withSlot, true, valid)).toBe('details');
+    expect(furthestStep(complete, true, valid)).toBe('review');
+    expect(furthestStep({ ...complete, step: 'done' }, false, valid)).toBe('done');
   });
 
   it('gives the asked step when reachable, otherwise the furthest reachable one', () => {
-    expect(reachableStep('review', initialDraftState, false)).toBe('products');
-    expect(reachableStep('review', withItems, false)).toBe('time');
-    expect(reachableStep('review', withSlot, true)).toBe('details');
-    expect(reachableStep('products', complete, true)).toBe('products');
-    expect(reachableStep('time', complete, true)).toBe('time');
-    expect(reachableStep('review', complete, true)).toBe('review');
+    expect(reachableStep('review', initialDraftState, false, valid)).toBe('products');
+    expect(reachableStep('review', withItems, false, valid)).toBe('time');
+    expect(reachableStep('review', withSlot, true, valid)).toBe('details');
+    expect(reachableStep('products', complete, true, valid)).toBe('products');
+    expect(reachableStep('time', complete, true, valid)).toBe('time');
+    expect(reachableStep('review', complete, true, valid)).toBe('review');
     // 'done' only for a confirmed booking; a confirmed booking shows nothing else.
-    expect(reachableStep('done', complete, true)).toBe('review');
-    expect(reachableStep('time', { ...complete, step: 'done' }, false)).toBe('done');
+    expect(reachableStep('done', complete, true, valid)).toBe('review');
+    expect(reachableStep('time', { ...complete, step: 'done' }, false, valid)).toBe('done');
   });
 });

@@ -1,21 +1,30 @@
-import { personalDataSchema } from '@balie/shared';
-import { bookingStepSchema, type BookingStep, type DraftState } from '../store/draftSchema';
+import { BOOKING_STEPS } from '../store/bookingSteps';
+import type { BookingStep, DraftState } from '../store/draftSchema';
+import type { PersonalDataCheck } from './personalDataCheck';
 
 /** The steps a visitor moves between, in order (the stepper's steps; 'done' follows the last). */
 export const FLOW_STEPS = ['products', 'time', 'details', 'review'] as const satisfies readonly BookingStep[];
 
 /** The `?step=` of the address, or null when it is missing or names no step. */
 export function stepFromParam(value: string | null): BookingStep | null {
-  const parsed = bookingStepSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
+  return BOOKING_STEPS.find((step) => step === value) ?? null;
+}
+
+/** Whether `furthestStep` will ask about the personal data (a draft holding a slot, not yet confirmed). */
+export function needsPersonalDataCheck(draft: DraftState, hasHold: boolean): boolean {
+  return draft.step !== 'done' && draft.appointmentItems.length > 0 && hasHold && draft.fromDateTime !== null;
 }
 
 /** The last step the draft allows: time needs a product, details a hold, review valid details. */
-export function furthestStep(draft: DraftState, hasHold: boolean): BookingStep {
+export function furthestStep(
+  draft: DraftState,
+  hasHold: boolean,
+  personalDataValid: PersonalDataCheck,
+): BookingStep {
   if (draft.step === 'done') return 'done';
   if (draft.appointmentItems.length === 0) return 'products';
   if (!hasHold || draft.fromDateTime === null) return 'time';
-  if (!personalDataSchema.safeParse(draft.personal).success) return 'details';
+  if (!personalDataValid(draft.personal)) return 'details';
   return 'review';
 }
 
@@ -24,8 +33,13 @@ export function furthestStep(draft: DraftState, hasHold: boolean): BookingStep {
  * otherwise the furthest step it does allow. 'done' is shown only for a confirmed draft, and a confirmed
  * draft shows nothing else (going back from it starts a new booking — the caller's business).
  */
-export function reachableStep(requested: BookingStep, draft: DraftState, hasHold: boolean): BookingStep {
-  const furthest = furthestStep(draft, hasHold);
+export function reachableStep(
+  requested: BookingStep,
+  draft: DraftState,
+  hasHold: boolean,
+  personalDataValid: PersonalDataCheck,
+): BookingStep {
+  const furthest = furthestStep(draft, hasHold, personalDataValid);
   if (furthest === 'done' || requested === 'done') return furthest;
   return FLOW_STEPS.indexOf(requested) <= FLOW_STEPS.indexOf(furthest) ? requested : furthest;
 }

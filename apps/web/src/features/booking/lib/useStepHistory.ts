@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { selectDraft, softReset, stepChanged, type BookingStep } from '../store/draftSlice';
 import { selectReservation } from '../store/reservationSlice';
-import { reachableStep, stepFromParam } from './stepNavigation';
+import { loadedPersonalDataCheck, loadPersonalDataCheck } from './personalDataCheck';
+import { needsPersonalDataCheck, reachableStep, stepFromParam } from './stepNavigation';
 
 /**
  * Keeps the booking step and the address (`/new?step=…`) in step, so each step is a history entry
@@ -22,6 +23,18 @@ export function useStepHistory() {
   const dispatch = useAppDispatch();
   // The step and address last agreed on; null until the first sync.
   const synced = useRef<{ step: BookingStep; url: BookingStep | null } | null>(null);
+  // The personal-data check comes with zod, loaded once a hold exists (decision 0245); this re-runs the sync.
+  const [personalDataValid, setPersonalDataValid] = useState(loadedPersonalDataCheck);
+  const checkMissing = personalDataValid === undefined && needsPersonalDataCheck(draft, hasHold);
+
+  useEffect(() => {
+    if (!checkMissing) return;
+    let current = true;
+    void loadPersonalDataCheck().then((check) => current && setPersonalDataValid(() => check));
+    return () => {
+      current = false;
+    };
+  }, [checkMissing]);
 
   useEffect(() => {
     const writeStep = (step: BookingStep, replace: boolean) =>
@@ -42,7 +55,9 @@ export function useStepHistory() {
     if (last && last.url === urlStep) return;
 
     // First render, or the address changed under us: the store follows as far as the draft allows.
-    let target = reachableStep(urlStep ?? draft.step, draft, hasHold);
+    if (checkMissing) return;
+    // Not loaded means not needed: reachableStep asks only when needsPersonalDataCheck says so.
+    let target = reachableStep(urlStep ?? draft.step, draft, hasHold, personalDataValid ?? (() => false));
     if (draft.step === 'done' && urlStep !== null && urlStep !== 'done') {
       // Back from the confirmation: the booking is made; a new one starts, keeping products and details.
       dispatch(softReset());
@@ -52,5 +67,5 @@ export function useStepHistory() {
     }
     synced.current = { step: target, url: target };
     if (urlStep !== target) writeStep(target, true);
-  }, [urlStep, draft, hasHold, dispatch, setParams]);
+  }, [urlStep, draft, hasHold, checkMissing, personalDataValid, dispatch, setParams]);
 }

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { deskRefSchema } from '@balie/shared';
+import { BOOKING_STEPS } from './bookingSteps';
 
 /**
  * The shape of the booking draft (spec §3 "Appointment", §4 "Draft appointment"). A zod schema rather than
  * a plain interface because the draft is read back from sessionStorage after a reload, and what comes back
  * from storage is checked before it enters the store.
  */
-export const bookingStepSchema = z.enum(['products', 'time', 'details', 'review', 'done']);
+export const bookingStepSchema = z.enum(BOOKING_STEPS);
 export type BookingStep = z.infer<typeof bookingStepSchema>;
 
 /** Why the visitor was sent back to the time step (spec §8 messages). */

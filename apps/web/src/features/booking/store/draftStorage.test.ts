@@ -4,11 +4,12 @@ import { reservation } from '../../../components/scheduling/test/fixtures';
 import { initialDraftState, itemAdded, personalDataSet, type DraftState } from './draftSlice';
 import {
   BOOKING_STORAGE_KEY,
-  loadBookingState,
   persistBooking,
+  restoreBookingState,
   saveBookingState,
   type BookingState,
 } from './draftStorage';
+import { loadBookingState } from './storedBooking';
 import { reservationExpired } from './reservationEvents';
 import { initialReservationState } from './reservationSlice';
 
@@ -95,5 +96,14 @@ describe('booking draft in sessionStorage', () => {
     store.dispatch(reservationExpired());
     expect(loadBookingState(sessionStorage, beforeValidTill)?.reservation.reservation).toBeNull();
     stop();
+  });
+
+  it('restores on start-up: nothing without a stored booking, the stored booking (through its reader) with one', async () => {
+    await expect(restoreBookingState(sessionStorage, beforeValidTill)).resolves.toBeUndefined();
+    saveBookingState(sessionStorage, booking);
+    await expect(restoreBookingState(sessionStorage, beforeValidTill)).resolves.toEqual(booking);
+    sessionStorage.setItem(BOOKING_STORAGE_KEY, '{"version":2}');
+    await expect(restoreBookingState(sessionStorage, beforeValidTill)).resolves.toBeUndefined();
+    expect(sessionStorage.getItem(BOOKING_STORAGE_KEY)).toBeNull();
   });
 });

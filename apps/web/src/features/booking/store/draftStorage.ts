@@ -1,21 +1,13 @@
-import { z } from 'zod';
-import { reservationSchema } from '@balie/shared';
-import { draftSlice, initialDraftState, type DraftState } from './draftSlice';
-import { draftStateSchema } from './draftSchema';
-import { reservationExpired } from './reservationEvents';
-import { initialReservationState, reservationSlice, type ReservationState } from './reservationSlice';
+import { loadPersonalDataCheck } from '../lib/personalDataCheck';
+import { initialDraftState, type DraftState } from './draftSlice';
+import type { ReservationState } from './reservationSlice';
+import type { StoredBooking } from './storedBooking';
 
 /**
  * The booking flow survives a reload (decision 0185): the draft and its hold are kept in sessionStorage —
  * per tab, gone when the tab closes, never localStorage because the draft holds personal data.
  */
 export const BOOKING_STORAGE_KEY = 'balie.booking';
-
-const storedBookingSchema = z.object({
-  version: z.literal(1),
-  draft: draftStateSchema,
-  reservation: reservationSchema.nullable(),
-});
 
 export interface BookingState {
   draft: DraftState;
@@ -29,35 +21,14 @@ interface BookingStore {
 }
 
 /**
- * The booking state kept in `storage`, or undefined when there is none (or it is unreadable). The stored
- * validTill is trusted, not asked again (decision 0185): a hold that ran out while the page was away is
- * dropped exactly as the banner drops it at zero, sending the visitor back to the time step.
+ * The booking state kept in `storage`, if any. Only a tab that has one loads the reader (and zod with it):
+ * a fresh visit to /new starts at once, without that download (decision 0245).
  */
-export function loadBookingState(storage: Storage, now: number): BookingState | undefined {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(storage.getItem(BOOKING_STORAGE_KEY) ?? 'null');
-  } catch {
-    raw = null;
-  }
-  const parsed = storedBookingSchema.safeParse(raw);
-  if (!parsed.success) {
-    if (raw !== null) storage.removeItem(BOOKING_STORAGE_KEY);
-    return undefined;
-  }
-  const { draft, reservation } = parsed.data;
-  const state: BookingState = {
-    draft,
-    reservation: { ...initialReservationState, reservation },
-  };
-  const holdGone = reservation !== null && Date.parse(reservation.validTill) <= now;
-  // A step past 'time' without a hold cannot be shown: the same rule as an expiry.
-  const orphaned = reservation === null && (draft.step === 'details' || draft.step === 'review');
-  if (!holdGone && !orphaned) return state;
-  return {
-    draft: draftSlice.reducer(state.draft, reservationExpired()),
-    reservation: reservationSlice.reducer(state.reservation, reservationExpired()),
-  };
+export async function restoreBookingState(storage: Storage, now: number): Promise<BookingState | undefined> {
+  if (storage.getItem(BOOKING_STORAGE_KEY) === null) return undefined;
+  // The step sync needs the personal-data check for a draft with a hold: load it alongside.
+  const [{ loadBookingState }] = await Promise.all([import('./storedBooking'), loadPersonalDataCheck()]);
+  return loadBookingState(storage, now);
 }
 
 /** Writes the booking state, or removes it once there is nothing to keep (confirmed, reset, untouched). */
@@ -68,7 +39,7 @@ export function saveBookingState(storage: Storage, { draft, reservation }: Booki
     storage.removeItem(BOOKING_STORAGE_KEY);
     return;
   }
-  const stored: z.input<typeof storedBookingSchema> = {
+  const stored: StoredBooking = {
     version: 1,
     draft,
     reservation: reservation.reservation,
