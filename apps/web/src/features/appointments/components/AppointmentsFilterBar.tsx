@@ -1,14 +1,12 @@
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { AnySelectField } from '../../../components/form/AnySelectField';
 import { DateRangeFields } from '../../../components/form/DateRangeFields';
 import { APPOINTMENT_STATUSES } from '@balie/shared';
 import { useGetDesksQuery } from '../../../components/desks/deskListApi';
 import type { AppointmentsFilter } from '../api/appointmentsApi';
 import { ALL_DESKS, DeskFilter } from './DeskFilter';
-
-const ANY = 'any';
 
 /** The admin's filters of /appointments: state, date range, desk and a name / e-mail / phone / code search. */
 export function AppointmentsFilterBar({
@@ -24,21 +22,15 @@ export function AppointmentsFilterBar({
   const desks = useGetDesksQuery();
   return (
     <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-      <TextField
-        select
-        size="small"
+      <AnySelectField
         label={t('filters.status')}
-        value={filter.status ?? ANY}
-        onChange={(e) => set({ status: e.target.value === ANY ? undefined : e.target.value })}
+        anyLabel={t('filters.anyStatus')}
+        value={filter.status}
+        options={APPOINTMENT_STATUSES}
+        optionLabel={(s) => t(`status.${s}`)}
+        onChange={(status) => set({ status })}
         sx={{ minWidth: 170 }}
-      >
-        <MenuItem value={ANY}>{t('filters.anyStatus')}</MenuItem>
-        {APPOINTMENT_STATUSES.map((s) => (
-          <MenuItem key={s} value={s}>
-            {t(`status.${s}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <DateRangeFields
         value={filter}
         labels={{ from: t('filters.from'), until: t('filters.until') }}

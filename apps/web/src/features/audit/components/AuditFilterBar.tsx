@@ -1,15 +1,13 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
+import { AnySelectField } from '../../../components/form/AnySelectField';
 import { DateRangeFields } from '../../../components/form/DateRangeFields';
 import { AUDIT_ACTIONS, AUDIT_ACTOR_TYPES, type AuditEventsQuery } from '@balie/shared';
 import { useAuditText } from '../../../components/audit/useAuditText';
 
 export type AuditFilter = Pick<AuditEventsQuery, 'action' | 'from' | 'until' | 'actorType' | 'actor'>;
-
-const ANY = 'any';
 
 /** The audit screen's filters: kind, date range, kind of actor and who (name or e-mail). */
 export function AuditFilterBar({
@@ -29,46 +27,30 @@ export function AuditFilterBar({
       aria-label={t('filters.label')}
       sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}
     >
-      <TextField
-        select
-        size="small"
+      <AnySelectField
         label={t('filters.action')}
-        value={filter.action ?? ANY}
-        onChange={(e) => set({ action: e.target.value === ANY ? undefined : e.target.value })}
+        anyLabel={t('filters.all_actions')}
+        value={filter.action}
+        options={AUDIT_ACTIONS}
+        optionLabel={actionText}
+        onChange={(action) => set({ action })}
         sx={{ minWidth: 220, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}
-      >
-        <MenuItem value={ANY}>{t('filters.all_actions')}</MenuItem>
-        {AUDIT_ACTIONS.map((a) => (
-          <MenuItem key={a} value={a}>
-            {actionText(a)}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <DateRangeFields
         value={filter}
         labels={{ from: t('filters.from'), until: t('filters.until') }}
         onChange={set}
         fieldSx={{ flex: { xs: '1 1 40%', sm: '0 1 auto' } }}
       />
-      <TextField
-        select
-        size="small"
+      <AnySelectField
         label={t('filters.actor_type')}
-        value={filter.actorType ?? ANY}
-        onChange={(e) =>
-          set({
-            actorType: e.target.value === ANY ? undefined : (e.target.value as AuditFilter['actorType']),
-          })
-        }
+        anyLabel={t('filters.any')}
+        value={filter.actorType}
+        options={AUDIT_ACTOR_TYPES}
+        optionLabel={(type) => t(`filters.${type}`)}
+        onChange={(actorType) => set({ actorType })}
         sx={{ minWidth: 180, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}
-      >
-        <MenuItem value={ANY}>{t('filters.any')}</MenuItem>
-        {AUDIT_ACTOR_TYPES.map((type) => (
-          <MenuItem key={type} value={type}>
-            {t(`filters.${type}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       <TextField
         type="search"
         size="small"
