@@ -32,7 +32,6 @@ export const NAMESPACES = [
   'users',
   'audit',
 ] as const;
-export type Namespace = (typeof NAMESPACES)[number];
 
 /** A guest's own choice survives a reload; a signed-in user's choice is stored on the server (uiSettings). */
 const LANGUAGE_STORAGE_KEY = 'ui_language';

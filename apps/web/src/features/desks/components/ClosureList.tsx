@@ -1,11 +1,6 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -14,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
 import type { DeskClosure } from '@balie/shared';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { formatDate } from '../../../lib/dates';
 import { nowInProviderZone } from '../../../lib/providerZone';
 
@@ -86,31 +82,18 @@ export function ClosureList({
           {showPast ? t('closure.hide_past') : t('closure.show_past', { count: past.length })}
         </Button>
       )}
-      <Dialog
+      <ConfirmDialog
         open={pending !== undefined}
+        title={t('closure.delete_confirm_title')}
+        text={pending ? t('closure.delete_confirm_text', { closure: describe(pending) }) : ''}
+        confirmLabel={t('delete')}
+        cancelLabel={t('cancel')}
+        onConfirm={() => {
+          if (toDelete !== null) onDelete(toDelete);
+          setToDelete(null);
+        }}
         onClose={() => setToDelete(null)}
-        aria-labelledby="delete-closure-title"
-      >
-        <DialogTitle id="delete-closure-title">{t('closure.delete_confirm_title')}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {pending && t('closure.delete_confirm_text', { closure: describe(pending) })}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setToDelete(null)}>{t('cancel')}</Button>
-          <Button
-            color="error"
-            variant="contained"
-            onClick={() => {
-              if (toDelete !== null) onDelete(toDelete);
-              setToDelete(null);
-            }}
-          >
-            {t('delete')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      />
     </Box>
   );
 }
