@@ -24,6 +24,7 @@ import { viewOf, type AppointmentRow } from '../appointments/repository.js';
 import { availabilityContext, requestedItems } from './availability.service.js';
 import { itemViews, type ResolvedItem } from './items.js';
 import { invalidateScheduleCache, loadBusy } from './schedule.repository.js';
+import { SQLSTATE, sqlStateOf } from '../../db/errors.js';
 
 const MINUTE = 60_000;
 const MAX_SCHEDULE_ROUNDS = 5;
@@ -79,13 +80,6 @@ class NoHold extends Error {
   constructor(readonly outcome: Exclude<Outcome, { kind: 'held' }>) {
     super(`no hold: ${outcome.kind}`);
   }
-}
-
-function isExclusionViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23P01') return true;
-  }
-  return false;
 }
 
 const intArray = (values: readonly number[]) => `{${values.join(',')}}`;
@@ -168,7 +162,8 @@ async function attemptHold(
   if (!(await scheduleStillCurrent(tx, a.scheduleVersion))) return { kind: 'stale-schedule' };
   const range = sql`tstzrange(${a.from.toISOString()}::timestamptz, ${a.until.toISOString()}::timestamptz)`;
   const keys = candidates.map((id) => deskDayLockKey(id, a.date));
-  // Deletes in CTEs run whether or not the SELECT reads them; one round trip for the three steps.
+  // Deletes in CTEs run whether or not the SELECT reads them; one round trip for the three steps (after
+  // the schedule-version check above).
   const cleanup = sql`WITH replaced AS (
       DELETE FROM appointments
        WHERE ${a.replacesReservationId ? sql`reservation_id = ${a.replacesReservationId}::uuid` : sql`false`}
@@ -302,7 +297,7 @@ export async function makeReservation(
           wait = true;
         }
       } catch (err) {
-        if (!isExclusionViolation(err)) throw err;
+        if (sqlStateOf(err) !== SQLSTATE.exclusionViolation) throw err;
         candidates = candidates.filter((id) => id !== lockedDesk);
         wait = false;
       }

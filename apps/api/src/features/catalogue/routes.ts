@@ -28,8 +28,6 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 const security = [{ bearerAuth: [] }];
 const tags = ['catalogue'];
 
-/** A path id; bounded to PostgreSQL's integer so a huge number is a 400, not a database error. */
-
 /** The product catalogue (DESIGN §5): one product to read, and the admin's product changes. */
 const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = requireRole('ROLE_ADMIN');

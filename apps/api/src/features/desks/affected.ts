@@ -19,6 +19,7 @@ import { loadBusy, loadSchedule, type BookableDesk, type Schedule } from '../boo
 import { APPOINTMENT_MAIL } from '../appointments/mail-templates/kinds.js';
 import { toAppointment } from '../appointments/presenter.js';
 import { deleteChangeHolds, viewsOf, type AppointmentRow } from '../appointments/repository.js';
+import { SQLSTATE, sqlStateOf } from '../../db/errors.js';
 
 const MINUTE = 60_000;
 const NO_OVERFLOW = { morning: 0, afternoon: 0, evening: 0 };
@@ -214,13 +215,6 @@ async function causes(
   };
 }
 
-function isExclusionViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23P01') return true;
-  }
-  return false;
-}
-
 /**
  * Moves one appointment, same interval, to another active desk that is open and free for it within its
  * quota: candidates most preferred first, each rechecked under its desk-day lock (the lock bookings take),
@@ -268,7 +262,7 @@ async function reassign(
       });
       return deskId;
     } catch (err) {
-      if (!isExclusionViolation(err)) throw err;
+      if (sqlStateOf(err) !== SQLSTATE.exclusionViolation) throw err;
     }
   }
   return null;

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, organisationSchema, patchOrganisationRequestSchema } from '@balie/shared';
-import { currentUser, requireRole } from '../../http/auth.js';
+import { actorOf } from '../../audit/actor.js';
+import { requireRole } from '../../http/auth.js';
 import { getOrganisation } from './repository.js';
 import { patchOrganisation } from './service.js';
 
@@ -23,8 +24,7 @@ const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: organisationSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
-    async (request) =>
-      patchOrganisation(app.db, { userId: currentUser(request).id, ip: request.ip }, request.body),
+    async (request) => patchOrganisation(app.db, actorOf(request), request.body),
   );
 };
 

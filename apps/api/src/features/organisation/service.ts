@@ -1,4 +1,5 @@
 import type { Organisation, PatchOrganisationRequest } from '@balie/shared';
+import type { Actor } from '../../audit/actor.js';
 import { changedFields, recordAudit } from '../../audit/audit.js';
 import type { Db } from '../../db/client.js';
 import { getOrganisation, updateOrganisation } from './repository.js';
@@ -6,7 +7,7 @@ import { getOrganisation, updateOrganisation } from './repository.js';
 /** PATCH /organisation: the fields sent change, audited with their before and after values. */
 export async function patchOrganisation(
   db: Db,
-  actor: { userId: number; ip: string },
+  actor: Actor,
   body: PatchOrganisationRequest,
 ): Promise<Organisation> {
   return db.transaction(async (tx) => {
