@@ -1,4 +1,5 @@
 import { startApi } from './api-process.js';
+import { cpuMeter } from './cpu.js';
 import type { BenchDatabase, Query } from './databases.js';
 import { SmtpSink } from './smtp-sink.js';
 
@@ -8,6 +9,8 @@ export interface MailDrainResult {
   /** Mails a second from the first accepted to the last (one API process, one worker). */
   perSecond: number;
   elapsedMs: number;
+  /** CPU ms the process used per delivered mail (rendering, .ics, QR code, SMTP), from listening to the end. */
+  cpuMsPerMail: number;
 }
 
 /**
@@ -31,6 +34,7 @@ export async function measureMailDrain(
   const queued = row?.n ?? 0;
   const smtp = await SmtpSink.start(0);
   const api = await startApi('mail-api', target, secret, { SMTP_URL: smtp.url });
+  const cpu = await cpuMeter([api.pid]);
   try {
     const deadline = Date.now() + maxMs;
     while (smtp.deliveries.length < queued && Date.now() < deadline)
@@ -42,6 +46,7 @@ export async function measureMailDrain(
       delivered: smtp.deliveries.length,
       perSecond: Math.round(((smtp.deliveries.length - 1) / elapsedMs) * 1000),
       elapsedMs,
+      cpuMsPerMail: Math.round(((await cpu()).apiMs / Math.max(1, smtp.deliveries.length)) * 100) / 100,
     };
   } finally {
     await api.stop();

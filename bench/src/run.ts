@@ -195,8 +195,8 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
     log(
       `postgres: hold + confirm pairs on 1 process, then on ${apis.length}, ${SETTINGS.pairs.clients} clients`,
     );
-    const pairs1 = await measurePairs([first!], productId, starts.slice(0, half), visitors);
-    const pairs = await measurePairs(apis, productId, starts.slice(half), visitors);
+    const pairs1 = await measurePairs([first!], productId, starts.slice(0, half), visitors, query);
+    const pairs = await measurePairs(apis, productId, starts.slice(half), visitors, query);
     const freeDesks = await freeDesksAt(query, contention.start, 12);
     log(
       `postgres: ${SETTINGS.contention.holds} simultaneous holds on ${contention.start} (${freeDesks} free desks)`,
@@ -220,6 +220,12 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
     const growth = await measureGrowth(probe!, growthApi!, productId, expectedDays);
     // Two HTTP requests a pair: the share of the trivial-request rate one pair costs.
     const pairShare = (p: typeof pairs) => ratio(2 * p.perSecond, writeCeilingPerSecond);
+    // What one pair costs the machine, whatever else runs on it: the rate its CPU time allows on all cores.
+    const pairCpu = (p: typeof pairs) => {
+      const { apiMs, databaseMs } = p.cpuPerPair;
+      const total = apiMs + (databaseMs ?? 0);
+      return `CPU per pair: API ${apiMs} ms (its mail worker included), PostgreSQL ${databaseMs} ms, so at most ${Math.round((os.cpus().length * 1000) / Math.max(total, 0.01))}/s on ${os.cpus().length} cores`;
+    };
     const growthLine = (points: typeof growth.past, key: 'pastAppointments' | 'windowAppointments') =>
       points.map((p) => `${compact(p[key])}: ${p.availableDays.p50}/${p.availableDays.p95}`).join(', ');
 
@@ -232,13 +238,13 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
       },
       {
         what: 'PostgreSQL: hold + confirm pairs, distinct slots, 1 process',
-        measured: `${pairs1.perSecond}/s (${pairs1.confirmed} of ${pairs1.attempted}; hold p95 ${ms(pairs1.hold.p95)}, confirm p95 ${ms(pairs1.confirm.p95)})`,
+        measured: `${pairs1.perSecond}/s (${pairs1.confirmed} of ${pairs1.attempted}; hold p95 ${ms(pairs1.hold.p95)}, confirm p95 ${ms(pairs1.confirm.p95)}); ${pairCpu(pairs1)}`,
         target: '(info)',
         pass: null,
       },
       {
         what: `PostgreSQL: hold + confirm pairs, distinct slots, ${processes} processes`,
-        measured: `${pairs.perSecond}/s (${pairs.confirmed} of ${pairs.attempted}; hold p95 ${ms(pairs.hold.p95)}, confirm p95 ${ms(pairs.confirm.p95)}); its 2 requests = ${pairShare(pairs)}× the ceiling's rate`,
+        measured: `${pairs.perSecond}/s (${pairs.confirmed} of ${pairs.attempted}; hold p95 ${ms(pairs.hold.p95)}, confirm p95 ${ms(pairs.confirm.p95)}); its 2 requests = ${pairShare(pairs)}× the ceiling's rate; ${pairCpu(pairs)}`,
         target: '≥ 300 per second',
         pass: SETTINGS.smoke ? null : pairs.perSecond >= 300 && pairs.confirmed === pairs.attempted,
       },
@@ -250,7 +256,7 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
       },
       {
         what: 'PostgreSQL: mail queue drained by one process to a local SMTP server',
-        measured: `${drain.perSecond}/s (${drain.delivered} of ${drain.queued} in ${ms(drain.elapsedMs)})`,
+        measured: `${drain.perSecond}/s (${drain.delivered} of ${drain.queued} in ${ms(drain.elapsedMs)}; CPU ${drain.cpuMsPerMail} ms a mail)`,
         target: '≥ 50 per second per process',
         pass: SETTINGS.smoke ? null : drain.perSecond >= 50 && drain.delivered === drain.queued,
       },

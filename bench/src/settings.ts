@@ -19,7 +19,7 @@ const FULL = {
   reads: { clients: 10, oneClient: 300, warmup: 30, availableDays: 2_000, timeslots: 2_000, maxMs: 8_000 },
   /** The ceiling: GET /api/health (one SELECT 1) with the same clients, and SELECT 1 straight to the pool. */
   ceiling: { requests: 3_000, maxMs: 4_000 },
-  pairs: { clients: 16, max: 2_500, maxMs: 8_000 },
+  pairs: { clients: 16, max: 2_500, maxMs: 8_000, drainMs: 60_000 },
   contention: { holds: 200 },
   /** Confirmation mails queued for one process to send (DESIGN §7: ≥ 50 a second). */
   mailDrain: { mails: 3000, maxMs: 60_000 },
@@ -32,7 +32,7 @@ const SMOKE_SETTINGS: typeof FULL = {
   growth: { past: [100, 1_000], window: [200, 600], requests: 20, maxMs: 1_000 },
   reads: { clients: 4, oneClient: 20, warmup: 5, availableDays: 100, timeslots: 100, maxMs: 1_500 },
   ceiling: { requests: 200, maxMs: 1_000 },
-  pairs: { clients: 4, max: 60, maxMs: 2_000 },
+  pairs: { clients: 4, max: 60, maxMs: 2_000, drainMs: 20_000 },
   contention: { holds: 20 },
   mailDrain: { mails: 20, maxMs: 20_000 },
   hardLimitMs: 4 * 60_000,

@@ -1,6 +1,7 @@
 import type { CreateAppointmentRequest, MakeReservationRequest, Reservation } from '@balie/shared';
 import type { ApiProcess } from './api-process.js';
 import type { Query } from './databases.js';
+import { cpuMeter, type CpuUse } from './cpu.js';
 import { call, visitorAddress, type HttpResult } from './http-client.js';
 import { items } from './read-scenarios.js';
 import { SETTINGS } from './settings.js';
@@ -50,6 +51,8 @@ export interface PairsResult {
   confirmStatuses: Record<string, number>;
   hold: Latency;
   confirm: Latency;
+  /** CPU ms one confirmed pair cost the API processes (their mail workers included) and PostgreSQL. */
+  cpuPerPair: CpuUse;
 }
 
 /**
@@ -61,10 +64,15 @@ export async function measurePairs(
   productId: number,
   starts: string[],
   visitors: Visitors,
+  query: Query,
 ): Promise<PairsResult> {
   const { clients, max, maxMs } = SETTINGS.pairs;
   const holds: HttpResult[] = [];
   const confirms: HttpResult[] = [];
+  const cpu = await cpuMeter(
+    apis.map((a) => a.pid),
+    query,
+  );
   const run = await runBounded({ clients, total: Math.min(max, starts.length), maxMs }, async (k) => {
     const api = apis[k % apis.length]!;
     const from = visitors.address();
@@ -80,6 +88,10 @@ export async function measurePairs(
     return c.status === 201;
   });
   const confirmed = run.results.filter(Boolean).length;
+  // The confirmation mails are part of a pair's cost: the workers may still be sending them.
+  await outboxDrained(query, SETTINGS.pairs.drainMs);
+  const used = await cpu();
+  const perPair = (ms: number) => Math.round((ms / Math.max(1, confirmed)) * 100) / 100;
   return {
     processes: apis.length,
     clients,
@@ -91,7 +103,21 @@ export async function measurePairs(
     confirmStatuses: countBy(confirms, (r) => String(r.status)),
     hold: latency(holds.map((r) => r.ms)),
     confirm: latency(confirms.map((r) => r.ms)),
+    cpuPerPair: {
+      apiMs: perPair(used.apiMs),
+      databaseMs: used.databaseMs === null ? null : perPair(used.databaseMs),
+    },
   };
+}
+
+/** Waits (at most `maxMs`) until every queued mail is sent. */
+async function outboxDrained(query: Query, maxMs: number): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  while (Date.now() < deadline) {
+    const [row] = await query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL');
+    if (!row?.n) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 /** Desks on which [start, start + minutes) is free of every active booking (all desks share opening hours). */

@@ -64,6 +64,8 @@ async function spawnProduct(
       DATABASE_URL: '',
       SMTP_URL: '',
       DEMO_DATA: '1',
+      // The built server runs as production unless told otherwise, and refuses the test clock there.
+      ...(env.BALIE_TEST_NOW ? { NODE_ENV: 'test' } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,3 +1,5 @@
+// First: decides which React build the mail templates load (production-mode.ts).
+import './production-mode.js';
 import { ConfigError, loadConfig } from './config.js';
 import { redactError } from './security/logged-errors.js';
 import { startServer } from './server.js';

@@ -1,5 +1,4 @@
 import { DateTime } from 'luxon';
-import QRCode from 'qrcode';
 import { addressOf, appointmentLocation, mapUrlOf, productTextsIn, type Organisation } from '@balie/shared';
 import { eq, inArray } from 'drizzle-orm';
 import { appointments, products } from '../../../db/schema/index.js';
@@ -11,6 +10,7 @@ import { registerMailKind, type RenderContext, type RenderedMail } from '../../.
 import { deriveToken } from '../../../security/tokens.js';
 import { getOrganisation } from '../../organisation/repository.js';
 import { viewOf, type AppointmentView } from '../repository.js';
+import { checkInQrPng, QR_CID, QR_SIZE } from './check-in-qr.js';
 import { calendarInvite, parseAddress } from './ics.js';
 import { appointmentTexts } from './texts.js';
 import type { AppointmentTexts } from './locales/nl.js';
@@ -35,17 +35,6 @@ const SENDABLE: Record<Kind, readonly AppointmentRowStatus[]> = {
 };
 
 const CANCELLING: readonly Kind[] = ['cancellation', 'scheduleCancellation'];
-
-/**
- * The check-in QR code travels as an inline PNG part referenced by `cid:` (decision 0170): Gmail and
- * Outlook block `data:` images and most clients do not draw inline SVG. It holds just the code, which
- * a desk's hand scanner types into the check-in field.
- */
-const QR_CID = 'check-in-code@balie';
-const QR_SIZE = 180;
-export function checkInQrPng(code: string): Promise<Buffer> {
-  return QRCode.toBuffer(code, { type: 'png', errorCorrectionLevel: 'M', width: QR_SIZE, margin: 2 });
-}
 
 /** What a schedule cancellation says about its cause (payload `cause`, optional closure `reason`). */
 function scheduleReason(t: AppointmentTexts, payload: Record<string, unknown>): string {
