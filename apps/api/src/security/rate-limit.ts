@@ -23,40 +23,19 @@ export interface RateLimitClaim {
 }
 
 /**
- * Claims one hit of (bucket, key) or throws 429 when the window is full (decision 0130).
- *
- * Claims of one key are serialised by a transaction-scoped advisory lock, taken in its own statement so
- * that the counting statement after it starts with a snapshot that already holds every claim committed
- * before the lock was granted. Without it two concurrent claims both count n = limit − 1 under READ
- * COMMITTED and both get in. The two-int form keeps these locks apart from the booking's bigint locks;
- * a hash collision of two keys only makes them wait for each other. The database's clock decides the
- * window, so every process agrees on it.
+ * Claims one hit of (bucket, key) or throws 429 when the window is full (decision 0130), in one round
+ * trip: the database function `claim_rate_limit` (migration 0008, decision 0271) takes a per-key
+ * advisory lock and counts in a statement of its own after it, so two concurrent claims never both take
+ * the last place. The two-int lock form keeps these locks apart from the booking's bigint locks; a hash
+ * collision of two keys only makes them wait for each other. The database's clock decides the window, so
+ * every process agrees on it.
  */
 export async function claimRateLimit(db: Db, rule: RateLimit, key: string): Promise<RateLimitClaim> {
-  const hitId = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${rule.bucket}), hashtext(${key}))`);
-    const windowStart = sql`now() - make_interval(secs => ${rule.windowSeconds})`;
-    const [row] = await queryRows<{ id: number | string | null }>(
-      tx,
-      sql`with purged as (
-            delete from ${rateLimitHits}
-            where ${rateLimitHits.bucket} = ${rule.bucket} and ${rateLimitHits.key} = ${key}
-              and ${rateLimitHits.at} < ${windowStart}
-          ),
-          recent as (
-            select count(*)::int as n from ${rateLimitHits}
-            where ${rateLimitHits.bucket} = ${rule.bucket} and ${rateLimitHits.key} = ${key}
-              and ${rateLimitHits.at} >= ${windowStart}
-          ),
-          hit as (
-            insert into ${rateLimitHits} (bucket, key)
-            select ${rule.bucket}, ${key} from recent where n < ${rule.limit}
-            returning id
-          )
-          select (select id from hit) as id`,
-    );
-    return row?.id ?? null;
-  });
+  const [row] = await queryRows<{ id: number | string | null }>(
+    db,
+    sql`select claim_rate_limit(${rule.bucket}, ${key}, ${rule.limit}::int, ${rule.windowSeconds}::int) as id`,
+  );
+  const hitId = row?.id ?? null;
   if (hitId === null) throw httpError('too_many_requests');
   return { hitId: Number(hitId) };
 }
