@@ -201,7 +201,7 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
     log(
       `postgres: ${SETTINGS.contention.holds} simultaneous holds on ${contention.start} (${freeDesks} free desks)`,
     );
-    const crowd = await measureContention(apis, productId, contention.start, freeDesks, visitors);
+    const crowd = await measureContention(apis, productId, contention.start, freeDesks, visitors, query);
     const memory = stopSampling();
     // The booking processes stop first: the drain measures one worker alone.
     for (const api of apis) await api.stop();
@@ -250,7 +250,7 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
       },
       {
         what: `PostgreSQL: ${crowd.holds} simultaneous holds on one slot`,
-        measured: `${crowd.succeeded} ok of ${crowd.freeDesks} free desks, ${JSON.stringify(crowd.statuses)}, p99 ${ms(crowd.latency.p99)}`,
+        measured: `${crowd.succeeded} ok of ${crowd.freeDesks} free desks, ${JSON.stringify(crowd.statuses)}, p99 ${ms(crowd.latency.p99)}; CPU for all ${crowd.holds}: API ${crowd.cpu.apiMs} ms, PostgreSQL ${crowd.cpu.databaseMs} ms`,
         target: 'one per free desk, rest 409, p99 ≤ 200 ms',
         pass: SETTINGS.smoke ? null : crowd.correct && crowd.latency.p99 <= 200,
       },

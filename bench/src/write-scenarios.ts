@@ -142,6 +142,8 @@ export interface ContentionResult {
   latency: Latency;
   /** One hold per free desk, every other answer 409. */
   correct: boolean;
+  /** CPU ms all holds together cost the API processes and PostgreSQL. */
+  cpu: CpuUse;
 }
 
 /**
@@ -154,6 +156,7 @@ export async function measureContention(
   start: string,
   freeDesks: number,
   visitors: Visitors,
+  query: Query,
 ): Promise<ContentionResult> {
   const n = SETTINGS.contention.holds;
   const crowd = Array.from({ length: n }, (_, k) => ({
@@ -164,7 +167,12 @@ export async function measureContention(
   await runBounded({ clients: 20, total: n, maxMs: 30_000 }, (k) =>
     call(crowd[k]!.api.port, 'GET', '/api/health', undefined, crowd[k]!.from),
   );
+  const cpu = await cpuMeter(
+    apis.map((a) => a.pid),
+    query,
+  );
   const answers = await Promise.all(crowd.map((v) => hold(v.api, productId, start, v.from)));
+  const used = await cpu();
   const statuses = countBy(answers, (r) => String(r.status));
   const succeeded = statuses['201'] ?? 0;
   return {
@@ -174,6 +182,7 @@ export async function measureContention(
     statuses,
     latency: latency(answers.map((r) => r.ms)),
     correct: succeeded === freeDesks && (statuses['409'] ?? 0) === n - freeDesks,
+    cpu: used,
   };
 }
 
