@@ -117,7 +117,6 @@ export default function DeskPage() {
         data={valid ? data : undefined}
         error={error}
         isLoading={isLoading}
-        empty={t('not_found')}
         notFound={t('not_found')}
       >
         {(desk) => <DeskEditor desk={desk} />}

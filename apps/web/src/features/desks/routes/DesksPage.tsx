@@ -34,7 +34,7 @@ function GlobalClosures() {
   const { change, report, dialog } = useScheduleChange();
   return (
     <Section title={t('global_closures')}>
-      <QueryState data={data} error={error} isLoading={isLoading} empty="" isEmpty={() => false}>
+      <QueryState data={data} error={error} isLoading={isLoading}>
         {(closures) => (
           <ClosureList
             label={t('global_closures')}
@@ -76,7 +76,13 @@ export default function DesksPage() {
         </Button>
       }
     >
-      <QueryState data={data} error={error} isLoading={isLoading} empty={t('empty')}>
+      <QueryState
+        data={data}
+        error={error}
+        isLoading={isLoading}
+        empty={t('empty')}
+        isEmpty={(d) => d.length === 0}
+      >
         {(desks) => (
           <TableContainer component={Paper} variant="outlined" sx={{ mb: 3 }}>
             <Table aria-label={t('title')}>

@@ -107,7 +107,7 @@ export default function OrganisationPage() {
   const { data, error, isLoading } = useGetOrganisationQuery();
   return (
     <PageFrame title={t('title')} maxWidth={800}>
-      <QueryState data={data} error={error} isLoading={isLoading} empty="" isEmpty={() => false}>
+      <QueryState data={data} error={error} isLoading={isLoading}>
         {(organisation) => <OrganisationForm organisation={organisation} />}
       </QueryState>
     </PageFrame>

@@ -26,7 +26,7 @@ export default function NewProductPage() {
         </Button>
       }
     >
-      <QueryState data={data} error={error} isLoading={isLoading} empty="" isEmpty={() => false}>
+      <QueryState data={data} error={error} isLoading={isLoading}>
         {(categories) => (
           <ProductForm
             values={NEW_PRODUCT}

@@ -167,13 +167,7 @@ export default function ProductFilesPage() {
         )
       }
     >
-      <QueryState
-        data={id ? data : undefined}
-        error={error}
-        isLoading={isLoading}
-        empty={t('not_found')}
-        notFound={t('not_found')}
-      >
+      <QueryState data={id ? data : undefined} error={error} isLoading={isLoading} notFound={t('not_found')}>
         {(product) => (
           <>
             <Section title={t('upload_title')}>

@@ -133,14 +133,11 @@ export default function ProductPage() {
         data={id ? product.data : undefined}
         error={product.error}
         isLoading={product.isLoading}
-        empty={t('not_found')}
         notFound={t('not_found')}
       >
         {(p) => (
           // A failed category list is an error, never "no such product".
-          <QueryState {...categories} empty="" isEmpty={() => false}>
-            {(list) => <ProductEditor product={p} categories={list} />}
-          </QueryState>
+          <QueryState {...categories}>{(list) => <ProductEditor product={p} categories={list} />}</QueryState>
         )}
       </QueryState>
     </PageFrame>
