@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,7 +6,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
 import type { ClosureInput, Desk, PatchDeskRequest } from '@balie/shared';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DeleteSection } from '../../../components/DeleteSection';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
 import { ActiveChip } from '../../../components/ActiveChip';
@@ -27,7 +26,6 @@ function DeskEditor({ desk }: { desk: Desk }) {
   const [patchDesk] = usePatchDeskMutation();
   const [deleteDesk] = useDeleteDeskMutation();
   const { change, report, dialog } = useScheduleChange();
-  const [confirmDelete, setConfirmDelete] = useState(false);
 
   const save = async (body: PatchDeskRequest) =>
     report(
@@ -38,7 +36,6 @@ function DeskEditor({ desk }: { desk: Desk }) {
     );
   const closures = (next: ClosureInput[]) => save({ closures: next });
   const remove = async () => {
-    setConfirmDelete(false);
     const outcome = await change((affectedAppointments) => deleteDesk({ id: desk.id, affectedAppointments }));
     if (report(outcome, t('deleted'))) void navigate('/front-desks');
   };
@@ -75,22 +72,14 @@ function DeskEditor({ desk }: { desk: Desk }) {
       <Section title={t('overflow.title')}>
         <OverflowForm values={overflowOf(desk)} onSave={save} />
       </Section>
-      <Section title={t('delete_title')}>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('delete_hint')}
-        </Typography>
-        <Button color="error" variant="outlined" onClick={() => setConfirmDelete(true)}>
-          {t('delete')}
-        </Button>
-      </Section>
-      <ConfirmDialog
-        open={confirmDelete}
-        title={t('delete_confirm_title', { name: desk.name })}
-        text={t('delete_confirm_text')}
-        confirmLabel={t('delete')}
+      <DeleteSection
+        title={t('delete_title')}
+        hint={t('delete_hint')}
+        deleteLabel={t('delete')}
         cancelLabel={t('cancel')}
-        onConfirm={() => void remove()}
-        onClose={() => setConfirmDelete(false)}
+        confirmTitle={t('delete_confirm_title', { name: desk.name })}
+        confirmText={t('delete_confirm_text')}
+        onDelete={() => void remove()}
       />
       {dialog}
     </>
