@@ -43,7 +43,7 @@ const CANCELLING: readonly Kind[] = ['cancellation', 'scheduleCancellation'];
  */
 const QR_CID = 'check-in-code@balie';
 const QR_SIZE = 180;
-export function checkInQrPng(code: string): Promise<Buffer> {
+function checkInQrPng(code: string): Promise<Buffer> {
   return QRCode.toBuffer(code, { type: 'png', errorCorrectionLevel: 'M', width: QR_SIZE, margin: 2 });
 }
 
@@ -56,7 +56,7 @@ function scheduleReason(t: AppointmentTexts, payload: Record<string, unknown>): 
 }
 
 /** The booking page with the same products already chosen: `/new?items=<productId>x<amount>,…`. */
-export function rebookUrl(publicUrl: string, items: AppointmentView['items']): string {
+function rebookUrl(publicUrl: string, items: AppointmentView['items']): string {
   return `${publicUrl}/new?items=${items.map((i) => `${i.product.id}x${i.amount}`).join(',')}`;
 }
 
