@@ -21,7 +21,7 @@ import { openingHoursOf, overflowOf, weekOf } from '../forms/schemas';
 import { useScheduleChange } from '../hooks/useScheduleChange';
 
 function DeskEditor({ desk }: { desk: Desk }) {
-  const { t } = useTranslation('desks');
+  const { t } = useTranslation(['desks', 'common']);
   const navigate = useNavigate();
   const [patchDesk] = usePatchDeskMutation();
   const [deleteDesk] = useDeleteDeskMutation();
@@ -32,7 +32,7 @@ function DeskEditor({ desk }: { desk: Desk }) {
       await change((affectedAppointments) =>
         patchDesk({ id: desk.id, body: { ...body, affectedAppointments } }),
       ),
-      t('saved'),
+      t('common:saved'),
     );
   const closures = (next: ClosureInput[]) => save({ closures: next });
   const remove = async () => {
@@ -48,7 +48,7 @@ function DeskEditor({ desk }: { desk: Desk }) {
       <Section title={t('details')}>
         <DeskDetailsForm
           values={{ name: desk.name, label: desk.label, active: desk.active }}
-          submitLabel={t('save')}
+          submitLabel={t('common:action.save')}
           onSave={save}
         />
       </Section>
@@ -75,8 +75,8 @@ function DeskEditor({ desk }: { desk: Desk }) {
       <DeleteSection
         title={t('delete_title')}
         hint={t('delete_hint')}
-        deleteLabel={t('delete')}
-        cancelLabel={t('cancel')}
+        deleteLabel={t('common:action.delete')}
+        cancelLabel={t('common:action.cancel')}
         confirmTitle={t('delete_confirm_title', { name: desk.name })}
         confirmText={t('delete_confirm_text')}
         onDelete={() => void remove()}

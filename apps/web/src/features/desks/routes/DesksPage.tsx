@@ -27,7 +27,7 @@ import { useScheduleChange } from '../hooks/useScheduleChange';
 
 /** Closures of every desk (GET/POST /closures, DELETE /closure/{id}). */
 function GlobalClosures() {
-  const { t } = useTranslation('desks');
+  const { t } = useTranslation(['desks', 'common']);
   const { data, error, isLoading } = useGetClosuresQuery();
   const [createClosure] = useCreateClosureMutation();
   const [deleteClosure] = useDeleteClosureMutation();
@@ -41,7 +41,8 @@ function GlobalClosures() {
             closures={closures}
             onDelete={(index) => {
               const closure = closures[index];
-              if (closure) void deleteClosure(closure.id).then((outcome) => report(outcome, t('saved')));
+              if (closure)
+                void deleteClosure(closure.id).then((outcome) => report(outcome, t('common:saved')));
             }}
           />
         )}
@@ -53,7 +54,7 @@ function GlobalClosures() {
         onAdd={async (closure) =>
           report(
             await change((affectedAppointments) => createClosure({ ...closure, affectedAppointments })),
-            t('saved'),
+            t('common:saved'),
           )
         }
       />

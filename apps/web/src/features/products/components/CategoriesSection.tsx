@@ -129,7 +129,7 @@ export function CategoriesSection({ categories }: { categories: ProductCategory[
                 label={t('category_name_of', { name: c.name })}
                 submitLabel={t('rename')}
                 onSave={async (name) =>
-                  reportSave(await patchCategory({ id: c.id, body: { name } }), t('saved'))
+                  reportSave(await patchCategory({ id: c.id, body: { name } }), t('common:saved'))
                 }
               />
               <Box sx={{ display: 'flex', flexShrink: 0 }}>

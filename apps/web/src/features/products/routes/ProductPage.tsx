@@ -62,16 +62,19 @@ function ProductEditor({ product, categories }: { product: AdminProduct; categor
       <ProductForm
         values={productFormValuesOf(product)}
         categories={categories}
-        submitLabel={t('save')}
+        submitLabel={t('common:action.save')}
         onSave={async (values) =>
-          reportSave(await patchProduct({ id: product.id, body: productRequestOf(values) }), t('saved'))
+          reportSave(
+            await patchProduct({ id: product.id, body: productRequestOf(values) }),
+            t('common:saved'),
+          )
         }
       />
       <DeleteSection
         title={t('delete_title')}
         hint={t('delete_hint')}
-        deleteLabel={t('delete')}
-        cancelLabel={t('cancel')}
+        deleteLabel={t('common:action.delete')}
+        cancelLabel={t('common:action.cancel')}
         confirmTitle={t('delete_confirm_title', { title: product.title })}
         confirmText={t('delete_confirm_text')}
         onDelete={() => void remove()}
