@@ -51,6 +51,9 @@ export function singleLineText(max: number, messages: TextMessages = {}) {
     .regex(SINGLE_LINE, 'invalid_characters');
 }
 
+/** Text an admin types: trimmed, bounded, without control characters (they break mails and exports). */
+export const plainText = (max: number) => singleLineText(max, { tooLong: 'too_long' });
+
 /** Free text that may span lines (descriptions, notes): tab and newlines allowed, other controls not. */
 export function multiLineText(max: number, messages: TextMessages = {}) {
   return z

@@ -5,9 +5,16 @@ import { httpStatusOf } from '../lib/apiError';
 import { PageLoader } from './PageLoader';
 
 /**
+ * A list's "nothing here": the text and what counts as nothing, given both or neither (a detail or a
+ * form has no empty state, so it passes neither).
+ */
+type EmptyState<T> = { empty: string; isEmpty: (data: T) => boolean } | { empty?: never; isEmpty?: never };
+
+/**
  * Loading, failure and "nothing here" for a list or detail query; renders `children` only with data.
  * A failed call is an error the user sees, never an empty list: a 404 on a list means the endpoint is
- * missing. Only a detail query passes `notFound`, the text for a 404 on its own id ("no such desk").
+ * missing. Only a detail query passes `notFound`, the text for a 404 on its own id ("no such desk"), also
+ * shown when the page asks for nothing because the id cannot exist (its data left undefined).
  */
 export function QueryState<T>({
   data,
@@ -15,21 +22,23 @@ export function QueryState<T>({
   isLoading,
   empty,
   notFound,
-  isEmpty = (d) => Array.isArray(d) && d.length === 0,
+  isEmpty,
   children,
 }: {
   data: T | undefined;
   error: unknown;
   isLoading: boolean;
-  empty: string;
   notFound?: string;
-  isEmpty?: (data: T) => boolean;
   children: (data: T) => ReactNode;
-}) {
+} & EmptyState<T>) {
   const { t } = useTranslation();
   if (isLoading) return <PageLoader />;
   if (error && notFound && httpStatusOf(error) === 404) return <Alert severity="info">{notFound}</Alert>;
   if (error) return <Alert severity="error">{t('general.error')}</Alert>;
-  if (data === undefined || isEmpty(data)) return <Alert severity="info">{empty}</Alert>;
+  if (data === undefined) {
+    const nothing = notFound ?? empty;
+    return nothing === undefined ? null : <Alert severity="info">{nothing}</Alert>;
+  }
+  if (isEmpty?.(data)) return <Alert severity="info">{empty}</Alert>;
   return <>{children(data)}</>;
 }

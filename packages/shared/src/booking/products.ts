@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_MAX_AMOUNT, type UiLanguage } from '../constants.js';
-import { plainText } from '../desks/requests.js';
+import { plainText } from '../primitives.js';
 import { idSchema, multiLineText } from '../primitives.js';
 
 export const productCategorySchema = z.object({

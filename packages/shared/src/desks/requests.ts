@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '../errors.js';
 import { appointmentSchema } from '../booking/schemas.js';
-import { dateSchema, singleLineText } from '../primitives.js';
+import { dateSchema, plainText } from '../primitives.js';
 import { deskClosureSchema, openingHourSchema, overflowSchema } from './schemas.js';
-
-/** Text an admin types: trimmed, bounded, without control characters (they break mails and exports). */
-export const plainText = (max: number) => singleLineText(max, { tooLong: 'too_long' });
 
 /** What an admin decides for confirmed future appointments a schedule change leaves outside the schedule. */
 export const affectedAppointmentsSchema = z.enum(['keep', 'reassign']);

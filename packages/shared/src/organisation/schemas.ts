@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from '../desks/requests.js';
+import { plainText } from '../primitives.js';
 
 /** The provider's one organisation record (DESIGN §4): top bar link, mail footers, `.ics` location. */
 export const organisationSchema = z.object({

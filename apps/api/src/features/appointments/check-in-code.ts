@@ -3,7 +3,7 @@ import { CHECK_IN_CODE_ALPHABET, CHECK_IN_CODE_LENGTH } from '@balie/shared';
 import { SQLSTATE, sqlStateOf } from '../../db/errors.js';
 
 /** The partial unique index that keeps codes unique among active appointments (migration 0005). */
-export const CHECK_IN_CODE_INDEX = 'appointments_check_in_code_active';
+const CHECK_IN_CODE_INDEX = 'appointments_check_in_code_active';
 /** 31^8 ≈ 8.5e11 codes: a second collision in a row is already next to impossible. */
 const MAX_TRIES = 5;
 
@@ -17,7 +17,7 @@ export function newCheckInCode(): string {
 }
 
 /** Whether a failed query broke the uniqueness of check-in codes (and no other unique constraint). */
-export function isCheckInCodeCollision(err: unknown): boolean {
+function isCheckInCodeCollision(err: unknown): boolean {
   if (sqlStateOf(err) !== SQLSTATE.uniqueViolation) return false;
   for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     const { constraint, message } = e as { constraint?: unknown; message?: unknown };

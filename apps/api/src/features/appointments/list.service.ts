@@ -48,7 +48,12 @@ function dateRange(zone: string, from?: string, until?: string): SQL[] {
   return conditions;
 }
 
-function present(app: FastifyInstance, request: FastifyRequest, views: AppointmentView[]): Appointment[] {
+/** Appointments as the API answers them; an admin's also carry the desk's label. */
+export function presentAppointments(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  views: AppointmentView[],
+): Appointment[] {
   const admin = isAdmin(request.user);
   return views.map((v) => toAppointment(v, app.config, { admin }));
 }
@@ -78,7 +83,7 @@ export async function listAppointments(
       ),
     )
     .orderBy(asc(start), asc(appointments.id));
-  return present(app, request, await viewsOf(app.db, rows));
+  return presentAppointments(app, request, await viewsOf(app.db, rows));
 }
 
 export const paginatedQuerySchema = z.object({
@@ -172,7 +177,7 @@ export async function listAppointmentsPaginated(
     app.db.select({ n: count() }).from(appointments).where(where),
   ]);
   return {
-    items: present(app, request, await viewsOf(app.db, rows)),
+    items: presentAppointments(app, request, await viewsOf(app.db, rows)),
     total: total?.n ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -208,8 +213,4 @@ export async function todaysViews(
     )
     .orderBy(asc(start), asc(appointments.deskId), asc(appointments.id));
   return { date, views: await viewsOf(app.db, rows) };
-}
-
-export function presentToday(app: FastifyInstance, request: FastifyRequest, views: AppointmentView[]) {
-  return present(app, request, views);
 }

@@ -24,7 +24,7 @@ import {
   listAppointmentsPaginated,
   listQuerySchema,
   paginatedQuerySchema,
-  presentToday,
+  presentAppointments,
   todayQuerySchema,
   todaysViews,
 } from './list.service.js';
@@ -128,7 +128,7 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(appointmentSchema), ...errors },
       },
     },
-    async (request) => presentToday(app, request, (await todaysViews(app, request.query)).views),
+    async (request) => presentAppointments(app, request, (await todaysViews(app, request.query)).views),
   );
 
   app.post(

@@ -51,7 +51,7 @@ function reservationOf(
 }
 
 /** The reservation object of a stored hold (its desk and items read in two queries), titled in `language`. */
-export async function toReservation(
+async function toReservation(
   db: DbOrTx,
   row: AppointmentRow,
   config: Config,

@@ -95,7 +95,7 @@ export async function loadSchedule(db: DbOrTx, fromDate: string): Promise<Schedu
 }
 
 /** The schedule version (schedule_state); it rises with every committed schedule change. */
-export async function readScheduleVersion(db: DbOrTx): Promise<number> {
+async function readScheduleVersion(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ version: scheduleState.version }).from(scheduleState);
   return Number(row?.version ?? 0);
 }
@@ -121,7 +121,7 @@ export async function noteScheduleChanged(tx: Tx): Promise<void> {
  * (reservations.service.ts, decision 0151) and rechecks the bookings inside its desk-day lock.
  */
 const SCHEDULE_CACHE_MS = 2000;
-export const SCHEDULE_VERSION_CHECK_MS = 1000;
+const SCHEDULE_VERSION_CHECK_MS = 1000;
 
 interface CacheEntry {
   fromDate: string;

@@ -90,7 +90,7 @@ export async function replaceOpeningHours(tx: Tx, deskId: number, hours: readonl
 }
 
 /** Closure rows of one desk, or of every desk (`deskId` null). */
-export function closureValues(deskId: number | null, c: ClosureInput): typeof closures.$inferInsert {
+function closureValues(deskId: number | null, c: ClosureInput): typeof closures.$inferInsert {
   return {
     deskId,
     date: c.date,

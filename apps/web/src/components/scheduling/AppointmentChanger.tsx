@@ -32,7 +32,7 @@ interface Props {
  * naming the appointment, then moves the appointment onto it (same id, same token).
  */
 export function AppointmentChanger({ appointment, token, onChanged, onNotPossible }: Props) {
-  const { t, i18n } = useTranslation('booking');
+  const { t, i18n } = useTranslation(['booking', 'common']);
   const [date, setDate] = useState<string | null>(() => inProviderZone(appointment.fromDateTime).toISODate());
   const [chosen, setChosen] = useState<Timeslot | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -131,7 +131,7 @@ export function AppointmentChanger({ appointment, token, onChanged, onNotPossibl
           </DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirming(false)}>{t('change.cancel')}</Button>
+          <Button onClick={() => setConfirming(false)}>{t('common:action.cancel')}</Button>
           <Button variant="contained" onClick={change} autoFocus>
             {t('change.confirm')}
           </Button>

@@ -45,7 +45,7 @@ function scheduleReason(t: AppointmentTexts, payload: Record<string, unknown>): 
 }
 
 /** The booking page with the same products already chosen: `/new?items=<productId>x<amount>,…`. */
-export function rebookUrl(publicUrl: string, items: AppointmentView['items']): string {
+function rebookUrl(publicUrl: string, items: AppointmentView['items']): string {
   return `${publicUrl}/new?items=${items.map((i) => `${i.product.id}x${i.amount}`).join(',')}`;
 }
 

@@ -11,6 +11,12 @@ export interface FakeRequest {
 }
 export type FakeHandler = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
 
+/** The fetch the last fakeApi call put in place; gone again once a test unstubs its globals. */
+let installed: typeof fetch | undefined;
+
+/** Whether requests go to a fakeApi handler now (rather than to Node's fetch, which has no server). */
+export const fakeApiInstalled = () => installed !== undefined && globalThis.fetch === installed;
+
 /**
  * Stands in for the API server in jsdom tests: every request the SPA makes goes to `handler`, which
  * answers as DESIGN §5 says the server does. Returns the log of requests so a test can assert what the
@@ -28,7 +34,7 @@ export function fakeApi(handler: FakeHandler): FakeRequest[] {
       }
     },
   );
-  vi.stubGlobal('fetch', async (input: Request) => {
+  const fetch = async (input: Request) => {
     const url = new URL(input.url);
     const text = await input.text();
     const request = {
@@ -44,7 +50,9 @@ export function fakeApi(handler: FakeHandler): FakeRequest[] {
       status: answer.status,
       headers: { 'content-type': 'application/json' },
     });
-  });
+  };
+  vi.stubGlobal('fetch', fetch);
+  installed = globalThis.fetch;
   return log;
 }
 

@@ -20,7 +20,13 @@ export function AppointmentHistory({ appointmentId }: { appointmentId: number })
       >
         {t('history.title')}
       </Typography>
-      <QueryState data={data} error={error} isLoading={isLoading} empty={t('history.empty')}>
+      <QueryState
+        data={data}
+        error={error}
+        isLoading={isLoading}
+        empty={t('history.empty')}
+        isEmpty={(d) => d.length === 0}
+      >
         {(entries) => (
           <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {entries.map((entry, i) => (

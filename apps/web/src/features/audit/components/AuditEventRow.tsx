@@ -4,20 +4,13 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { AuditEventItem } from '@balie/shared';
 import { formatMoment, useAuditText } from '../../../components/audit/useAuditText';
-
-/** Longer values (a whole desk's opening hours) are cut; the trail row stays one glance. */
-const MAX_VALUE = 80;
-
-function valueText(value: unknown, empty: string): string {
-  if (value === null || value === undefined || value === '') return empty;
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text;
-}
+import { useAuditValueText } from '../../../components/audit/useAuditValueText';
 
 /** One event of the trail: what, about what, when, who, and the fields it changed. */
 export function AuditEventRow({ event }: { event: AuditEventItem }) {
   const { t, i18n } = useTranslation('audit');
   const { actionText, actorText } = useAuditText();
+  const valueText = useAuditValueText();
   const changes = Object.entries(event.changes ?? {});
   const subject = event.entityType
     ? t('subject', {
@@ -64,7 +57,7 @@ export function AuditEventRow({ event }: { event: AuditEventItem }) {
                 {t(`field.${field}`, { defaultValue: field })}
               </Box>
               <Box component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-                {valueText(before, t('empty_value'))} → {valueText(after, t('empty_value'))}
+                {valueText(field, before)} → {valueText(field, after)}
               </Box>
             </Box>
           ))}

@@ -4,6 +4,14 @@ import userEvent from '@testing-library/user-event';
 import { renderRoute } from '../../../test/renderRoute';
 
 describe('login form (spec §4 forms)', () => {
+  it("shows the public top bar with the link back to the organisation's website", async () => {
+    await renderRoute('/login');
+    expect(await screen.findByRole('link', { name: /Back to the website/ })).toHaveAttribute(
+      'href',
+      'https://www.voorbeeld.example',
+    );
+  });
+
   it('keeps submit disabled until the form is changed and valid, and shows errors on blur', async () => {
     const user = userEvent.setup({ delay: null });
     await renderRoute('/login');

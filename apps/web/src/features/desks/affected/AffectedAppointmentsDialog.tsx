@@ -34,7 +34,7 @@ export function AffectedAppointmentsDialog({
   onChoose: (decision: AffectedAppointmentsDecision) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation('desks');
+  const { t } = useTranslation(['desks', 'common']);
   const [decision, setDecision] = useState<AffectedAppointmentsDecision>('reassign');
   return (
     <Dialog open={appointments !== null} onClose={onCancel} aria-labelledby="affected-title" fullWidth>
@@ -64,7 +64,7 @@ export function AffectedAppointmentsDialog({
         </FormControl>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel}>{t('cancel')}</Button>
+        <Button onClick={onCancel}>{t('common:action.cancel')}</Button>
         <Button variant="contained" onClick={() => onChoose(decision)}>
           {t('affected.apply')}
         </Button>

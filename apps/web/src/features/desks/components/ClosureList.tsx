@@ -36,7 +36,7 @@ export function ClosureList({
   onDelete: (index: number) => void;
   label: string;
 }) {
-  const { t } = useTranslation('desks');
+  const { t } = useTranslation(['desks', 'common']);
   const [showPast, setShowPast] = useState(false);
   const [toDelete, setToDelete] = useState<number | null>(null);
   const describe = useDescribe();
@@ -86,8 +86,8 @@ export function ClosureList({
         open={pending !== undefined}
         title={t('closure.delete_confirm_title')}
         text={pending ? t('closure.delete_confirm_text', { closure: describe(pending) }) : ''}
-        confirmLabel={t('delete')}
-        cancelLabel={t('cancel')}
+        confirmLabel={t('common:action.delete')}
+        cancelLabel={t('common:action.cancel')}
         onConfirm={() => {
           if (toDelete !== null) onDelete(toDelete);
           setToDelete(null);

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aUser, renderRoute } from '../../../test/renderRoute';
@@ -228,5 +228,15 @@ describe('desk page: closures, overflow, delete', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('table', { name: 'Front desks' })).toBeInTheDocument();
     expect(log.find((r) => r.method === 'DELETE')?.path).toBe('/api/desk/1');
+  });
+
+  it('says the desk does not exist, unasked, for an id that cannot be one, and on a 404', async () => {
+    const log = serveDesks();
+    await renderRoute('/front-desk/abc', { user: admin });
+    expect(await screen.findByText('This front desk does not exist.')).toBeInTheDocument();
+    expect(log.some((r) => r.path.startsWith('/api/desk/'))).toBe(false);
+    cleanup();
+    await renderRoute('/front-desk/99', { user: admin });
+    expect(await screen.findByText('This front desk does not exist.')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,7 +6,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
 import type { ClosureInput, Desk, PatchDeskRequest } from '@balie/shared';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DeleteSection } from '../../../components/DeleteSection';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
 import { ActiveChip } from '../../../components/ActiveChip';
@@ -22,23 +21,21 @@ import { openingHoursOf, overflowOf, weekOf } from '../forms/schemas';
 import { useScheduleChange } from '../hooks/useScheduleChange';
 
 function DeskEditor({ desk }: { desk: Desk }) {
-  const { t } = useTranslation('desks');
+  const { t } = useTranslation(['desks', 'common']);
   const navigate = useNavigate();
   const [patchDesk] = usePatchDeskMutation();
   const [deleteDesk] = useDeleteDeskMutation();
   const { change, report, dialog } = useScheduleChange();
-  const [confirmDelete, setConfirmDelete] = useState(false);
 
   const save = async (body: PatchDeskRequest) =>
     report(
       await change((affectedAppointments) =>
         patchDesk({ id: desk.id, body: { ...body, affectedAppointments } }),
       ),
-      t('saved'),
+      t('common:saved'),
     );
   const closures = (next: ClosureInput[]) => save({ closures: next });
   const remove = async () => {
-    setConfirmDelete(false);
     const outcome = await change((affectedAppointments) => deleteDesk({ id: desk.id, affectedAppointments }));
     if (report(outcome, t('deleted'))) void navigate('/front-desks');
   };
@@ -51,7 +48,7 @@ function DeskEditor({ desk }: { desk: Desk }) {
       <Section title={t('details')}>
         <DeskDetailsForm
           values={{ name: desk.name, label: desk.label, active: desk.active }}
-          submitLabel={t('save')}
+          submitLabel={t('common:action.save')}
           onSave={save}
         />
       </Section>
@@ -75,22 +72,14 @@ function DeskEditor({ desk }: { desk: Desk }) {
       <Section title={t('overflow.title')}>
         <OverflowForm values={overflowOf(desk)} onSave={save} />
       </Section>
-      <Section title={t('delete_title')}>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('delete_hint')}
-        </Typography>
-        <Button color="error" variant="outlined" onClick={() => setConfirmDelete(true)}>
-          {t('delete')}
-        </Button>
-      </Section>
-      <ConfirmDialog
-        open={confirmDelete}
-        title={t('delete_confirm_title', { name: desk.name })}
-        text={t('delete_confirm_text')}
-        confirmLabel={t('delete')}
-        cancelLabel={t('cancel')}
-        onConfirm={() => void remove()}
-        onClose={() => setConfirmDelete(false)}
+      <DeleteSection
+        title={t('delete_title')}
+        hint={t('delete_hint')}
+        deleteLabel={t('common:action.delete')}
+        cancelLabel={t('common:action.cancel')}
+        confirmTitle={t('delete_confirm_title', { name: desk.name })}
+        confirmText={t('delete_confirm_text')}
+        onDelete={() => void remove()}
       />
       {dialog}
     </>
@@ -117,7 +106,6 @@ export default function DeskPage() {
         data={valid ? data : undefined}
         error={error}
         isLoading={isLoading}
-        empty={t('not_found')}
         notFound={t('not_found')}
       >
         {(desk) => <DeskEditor desk={desk} />}

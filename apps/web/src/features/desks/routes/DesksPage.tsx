@@ -27,21 +27,22 @@ import { useScheduleChange } from '../hooks/useScheduleChange';
 
 /** Closures of every desk (GET/POST /closures, DELETE /closure/{id}). */
 function GlobalClosures() {
-  const { t } = useTranslation('desks');
+  const { t } = useTranslation(['desks', 'common']);
   const { data, error, isLoading } = useGetClosuresQuery();
   const [createClosure] = useCreateClosureMutation();
   const [deleteClosure] = useDeleteClosureMutation();
   const { change, report, dialog } = useScheduleChange();
   return (
     <Section title={t('global_closures')}>
-      <QueryState data={data} error={error} isLoading={isLoading} empty="" isEmpty={() => false}>
+      <QueryState data={data} error={error} isLoading={isLoading}>
         {(closures) => (
           <ClosureList
             label={t('global_closures')}
             closures={closures}
             onDelete={(index) => {
               const closure = closures[index];
-              if (closure) void deleteClosure(closure.id).then((outcome) => report(outcome, t('saved')));
+              if (closure)
+                void deleteClosure(closure.id).then((outcome) => report(outcome, t('common:saved')));
             }}
           />
         )}
@@ -53,7 +54,7 @@ function GlobalClosures() {
         onAdd={async (closure) =>
           report(
             await change((affectedAppointments) => createClosure({ ...closure, affectedAppointments })),
-            t('saved'),
+            t('common:saved'),
           )
         }
       />
@@ -76,7 +77,13 @@ export default function DesksPage() {
         </Button>
       }
     >
-      <QueryState data={data} error={error} isLoading={isLoading} empty={t('empty')}>
+      <QueryState
+        data={data}
+        error={error}
+        isLoading={isLoading}
+        empty={t('empty')}
+        isEmpty={(d) => d.length === 0}
+      >
         {(desks) => (
           <TableContainer component={Paper} variant="outlined" sx={{ mb: 3 }}>
             <Table aria-label={t('title')}>

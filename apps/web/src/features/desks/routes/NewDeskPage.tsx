@@ -3,15 +3,15 @@ import Button from '@mui/material/Button';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/PageFrame';
-import { useNotify } from '../../../components/notifier/NotifierContext';
+import { useReportSave } from '../../../components/notifier/useReportSave';
 import { useCreateDeskMutation } from '../api';
 import { Section } from '../../../components/Section';
 import { DeskDetailsForm } from '../forms/DeskDetailsForm';
 
 /** /front-desks/new (admin): name and label first; hours, closures and overflow on the desk's own page. */
 export default function NewDeskPage() {
-  const { t } = useTranslation(['desks', 'common']);
-  const notify = useNotify();
+  const { t } = useTranslation('desks');
+  const reportSave = useReportSave();
   const navigate = useNavigate();
   const [createDesk] = useCreateDeskMutation();
   return (
@@ -29,14 +29,9 @@ export default function NewDeskPage() {
           values={{ name: '', label: null, active: true }}
           submitLabel={t('create')}
           onSave={async (values) => {
-            const result = await createDesk(values);
-            if (result.error) {
-              notify(t('common:general.error'), 'error');
-              return false;
-            }
-            notify(t('created'), 'success');
-            void navigate(`/front-desk/${result.data.id}`);
-            return true;
+            const outcome = reportSave(await createDesk(values), t('created'));
+            if (outcome.ok) void navigate(`/front-desk/${outcome.data.id}`);
+            return outcome.ok;
           }}
         />
       </Section>

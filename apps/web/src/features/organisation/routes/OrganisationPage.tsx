@@ -45,7 +45,7 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
       return;
     }
     reset(result.data);
-    notify(t('saved'), 'success');
+    notify(t('common:saved'), 'success');
   });
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 } }}>
@@ -94,7 +94,7 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
           autoComplete="url"
         />
         <Button type="submit" variant="contained" disabled={!canSubmit} sx={{ mt: 2 }}>
-          {t('save')}
+          {t('common:action.save')}
         </Button>
       </Box>
     </Paper>
@@ -107,7 +107,7 @@ export default function OrganisationPage() {
   const { data, error, isLoading } = useGetOrganisationQuery();
   return (
     <PageFrame title={t('title')} maxWidth={800}>
-      <QueryState data={data} error={error} isLoading={isLoading} empty="" isEmpty={() => false}>
+      <QueryState data={data} error={error} isLoading={isLoading}>
         {(organisation) => <OrganisationForm organisation={organisation} />}
       </QueryState>
     </PageFrame>

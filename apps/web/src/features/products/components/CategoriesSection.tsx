@@ -17,6 +17,7 @@ import { applyServerErrors } from '../../../components/form/applyServerErrors';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useCanSubmit } from '../../../components/form/useCanSubmit';
 import { useNotify } from '../../../components/notifier/NotifierContext';
+import { useReportSave } from '../../../components/notifier/useReportSave';
 import { Section } from '../../../components/Section';
 import { apiErrorOf } from '../../../lib/apiError';
 import {
@@ -79,14 +80,7 @@ export function CategoriesSection({ categories }: { categories: ProductCategory[
   const [deleteCategory] = useDeleteProductCategoryMutation();
   const [notEmpty, setNotEmpty] = useState<string | null>(null);
 
-  const outcomeOf = (result: { error?: unknown }, success: string) => {
-    if (result.error) {
-      notify(t('common:general.error'), 'error');
-      return { ok: false, error: result.error };
-    }
-    notify(success, 'success');
-    return { ok: true };
-  };
+  const reportSave = useReportSave();
 
   /** Swaps two neighbours and sends the new position of each category whose position changed. */
   const move = async (index: number, by: -1 | 1) => {
@@ -135,7 +129,7 @@ export function CategoriesSection({ categories }: { categories: ProductCategory[
                 label={t('category_name_of', { name: c.name })}
                 submitLabel={t('rename')}
                 onSave={async (name) =>
-                  outcomeOf(await patchCategory({ id: c.id, body: { name } }), t('saved'))
+                  reportSave(await patchCategory({ id: c.id, body: { name } }), t('common:saved'))
                 }
               />
               <Box sx={{ display: 'flex', flexShrink: 0 }}>
@@ -169,7 +163,7 @@ export function CategoriesSection({ categories }: { categories: ProductCategory[
           name=""
           label={t('new_category')}
           submitLabel={t('add')}
-          onSave={async (name) => outcomeOf(await createCategory({ name }), t('category_created'))}
+          onSave={async (name) => reportSave(await createCategory({ name }), t('category_created'))}
         />
       </Box>
     </Section>

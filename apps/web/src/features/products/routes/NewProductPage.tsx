@@ -4,15 +4,15 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
-import { useNotify } from '../../../components/notifier/NotifierContext';
+import { useReportSave } from '../../../components/notifier/useReportSave';
 import { useCreateProductMutation, useGetProductCategoriesQuery } from '../api';
 import { ProductForm } from '../forms/ProductForm';
 import { NEW_PRODUCT, productRequestOf } from '../forms/productForm';
 
 /** /products/new (admin): a new product with all its fields; files are added on its own page after. */
 export default function NewProductPage() {
-  const { t } = useTranslation(['products', 'common']);
-  const notify = useNotify();
+  const { t } = useTranslation('products');
+  const reportSave = useReportSave();
   const navigate = useNavigate();
   const [createProduct] = useCreateProductMutation();
   const { data, error, isLoading } = useGetProductCategoriesQuery();
@@ -26,21 +26,16 @@ export default function NewProductPage() {
         </Button>
       }
     >
-      <QueryState data={data} error={error} isLoading={isLoading} empty="" isEmpty={() => false}>
+      <QueryState data={data} error={error} isLoading={isLoading}>
         {(categories) => (
           <ProductForm
             values={NEW_PRODUCT}
             categories={categories}
             submitLabel={t('create')}
             onSave={async (values) => {
-              const result = await createProduct(productRequestOf(values));
-              if (result.error) {
-                notify(t('common:general.error'), 'error');
-                return { ok: false, error: result.error };
-              }
-              notify(t('created'), 'success');
-              void navigate(`/product/${result.data.id}`);
-              return { ok: true };
+              const outcome = reportSave(await createProduct(productRequestOf(values)), t('created'));
+              if (outcome.ok) void navigate(`/product/${outcome.data.id}`);
+              return outcome;
             }}
           />
         )}

@@ -141,8 +141,8 @@ function FileList({ product }: { product: AdminProduct }) {
         open={confirm !== null}
         title={t('delete_file_confirm', { name: confirm?.fileName })}
         text={t('delete_file_text')}
-        confirmLabel={t('delete')}
-        cancelLabel={t('cancel')}
+        confirmLabel={t('common:action.delete')}
+        cancelLabel={t('common:action.cancel')}
         onConfirm={() => confirm && void remove(confirm)}
         onClose={() => setConfirm(null)}
       />
@@ -167,13 +167,7 @@ export default function ProductFilesPage() {
         )
       }
     >
-      <QueryState
-        data={id ? data : undefined}
-        error={error}
-        isLoading={isLoading}
-        empty={t('not_found')}
-        notFound={t('not_found')}
-      >
+      <QueryState data={id ? data : undefined} error={error} isLoading={isLoading} notFound={t('not_found')}>
         {(product) => (
           <>
             <Section title={t('upload_title')}>

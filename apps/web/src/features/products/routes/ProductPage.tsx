@@ -3,18 +3,17 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import AttachFile from '@mui/icons-material/AttachFile';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
 import type { AdminProduct, ProductCategory } from '@balie/shared';
 import { ActiveChip } from '../../../components/ActiveChip';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DeleteSection } from '../../../components/DeleteSection';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
-import { Section } from '../../../components/Section';
 import { useNotify } from '../../../components/notifier/NotifierContext';
+import { useReportSave } from '../../../components/notifier/useReportSave';
 import { apiErrorOf } from '../../../lib/apiError';
 import {
   useDeleteProductMutation,
@@ -29,23 +28,21 @@ import { useProductIdParam } from '../useProductIdParam';
 function ProductEditor({ product, categories }: { product: AdminProduct; categories: ProductCategory[] }) {
   const { t } = useTranslation(['products', 'common']);
   const notify = useNotify();
+  const reportSave = useReportSave();
   const navigate = useNavigate();
   const [patchProduct] = usePatchProductMutation();
   const [deleteProduct] = useDeleteProductMutation();
-  const [confirmDelete, setConfirmDelete] = useState(false);
   // Set when the server refuses the deletion because the product was booked (409 product_in_use).
   const [inUse, setInUse] = useState(false);
 
   const deactivate = async () => {
-    const result = await patchProduct({ id: product.id, body: { active: false } });
-    if (result.error) notify(t('common:general.error'), 'error');
-    else {
-      setInUse(false);
-      notify(t('deactivated'), 'success');
-    }
+    const outcome = reportSave(
+      await patchProduct({ id: product.id, body: { active: false } }),
+      t('deactivated'),
+    );
+    if (outcome.ok) setInUse(false);
   };
   const remove = async () => {
-    setConfirmDelete(false);
     const result = await deleteProduct(product.id);
     if (!result.error) {
       notify(t('deleted'), 'success');
@@ -65,21 +62,23 @@ function ProductEditor({ product, categories }: { product: AdminProduct; categor
       <ProductForm
         values={productFormValuesOf(product)}
         categories={categories}
-        submitLabel={t('save')}
-        onSave={async (values) => {
-          const result = await patchProduct({ id: product.id, body: productRequestOf(values) });
-          if (result.error) {
-            notify(t('common:general.error'), 'error');
-            return { ok: false, error: result.error };
-          }
-          notify(t('saved'), 'success');
-          return { ok: true };
-        }}
+        submitLabel={t('common:action.save')}
+        onSave={async (values) =>
+          reportSave(
+            await patchProduct({ id: product.id, body: productRequestOf(values) }),
+            t('common:saved'),
+          )
+        }
       />
-      <Section title={t('delete_title')}>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('delete_hint')}
-        </Typography>
+      <DeleteSection
+        title={t('delete_title')}
+        hint={t('delete_hint')}
+        deleteLabel={t('common:action.delete')}
+        cancelLabel={t('common:action.cancel')}
+        confirmTitle={t('delete_confirm_title', { title: product.title })}
+        confirmText={t('delete_confirm_text')}
+        onDelete={() => void remove()}
+      >
         {inUse && (
           <Alert
             severity="warning"
@@ -95,19 +94,7 @@ function ProductEditor({ product, categories }: { product: AdminProduct; categor
             {t('delete_in_use')}
           </Alert>
         )}
-        <Button color="error" variant="outlined" onClick={() => setConfirmDelete(true)}>
-          {t('delete')}
-        </Button>
-      </Section>
-      <ConfirmDialog
-        open={confirmDelete}
-        title={t('delete_confirm_title', { title: product.title })}
-        text={t('delete_confirm_text')}
-        confirmLabel={t('delete')}
-        cancelLabel={t('cancel')}
-        onConfirm={() => void remove()}
-        onClose={() => setConfirmDelete(false)}
-      />
+      </DeleteSection>
     </>
   );
 }
@@ -133,14 +120,11 @@ export default function ProductPage() {
         data={id ? product.data : undefined}
         error={product.error}
         isLoading={product.isLoading}
-        empty={t('not_found')}
         notFound={t('not_found')}
       >
         {(p) => (
           // A failed category list is an error, never "no such product".
-          <QueryState {...categories} empty="" isEmpty={() => false}>
-            {(list) => <ProductEditor product={p} categories={list} />}
-          </QueryState>
+          <QueryState {...categories}>{(list) => <ProductEditor product={p} categories={list} />}</QueryState>
         )}
       </QueryState>
     </PageFrame>

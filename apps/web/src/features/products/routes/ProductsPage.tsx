@@ -104,6 +104,7 @@ export default function ProductsPage() {
         error={products.error}
         isLoading={products.isLoading}
         empty={t('empty')}
+        isEmpty={(all) => all.length === 0}
       >
         {(all) => {
           const shown = filterProducts(all, search, category);
@@ -153,13 +154,7 @@ export default function ProductsPage() {
           );
         }}
       </QueryState>
-      <QueryState
-        data={categories.data}
-        error={categories.error}
-        isLoading={categories.isLoading}
-        empty=""
-        isEmpty={() => false}
-      >
+      <QueryState data={categories.data} error={categories.error} isLoading={categories.isLoading}>
         {(list) => <CategoriesSection categories={list} />}
       </QueryState>
     </PageFrame>

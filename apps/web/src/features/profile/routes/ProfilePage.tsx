@@ -95,7 +95,7 @@ function ProfileForm({ user }: { user: User }) {
         </Box>
         <ReadOnlyEmail email={user.email} label={t('fields.email')} hint={t('email_hint')} />
         <Button type="submit" variant="contained" size="large" disabled={!canSubmit} sx={{ mt: 2 }}>
-          {t('save')}
+          {t('common:action.save')}
         </Button>
       </Box>
     </Paper>

@@ -28,7 +28,7 @@ export function UserChangeDialog({
   onConfirm: (confirmSelf: boolean) => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation(['users', 'common']);
   const [secondStep, setSecondStep] = useState(false);
   const asksTwice = self && change !== 'promote';
   const danger = change !== 'promote';
@@ -49,7 +49,7 @@ export function UserChangeDialog({
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('dialog.cancel')}</Button>
+        <Button onClick={onClose}>{t('common:action.cancel')}</Button>
         <Button variant="contained" color={danger ? 'error' : 'primary'} onClick={confirm} disabled={busy}>
           {secondStep ? t('dialog.confirm_self') : t(`dialog.confirm_${change}`)}
         </Button>

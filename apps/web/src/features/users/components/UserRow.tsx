@@ -32,7 +32,7 @@ export function UserRow({
   self: boolean;
   onChange: (change: UserChange) => void;
 }) {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation(['users', 'common']);
   const change = hasAccess(u.roles, 'ROLE_ADMIN') ? 'demote' : 'promote';
   return (
     <TableRow>
@@ -72,9 +72,9 @@ export function UserRow({
             size="small"
             color="error"
             onClick={() => onChange('delete')}
-            aria-label={t('action_label', { action: t('delete'), name: u.fullName })}
+            aria-label={t('action_label', { action: t('common:action.delete'), name: u.fullName })}
           >
-            {t('delete')}
+            {t('common:action.delete')}
           </Button>
         </Box>
       </TableCell>

@@ -1,24 +1,16 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPORTS, useDownloadExportMutation, type ExportKind } from '../../api/todayApi';
 
 /** afspraken.csv and afspraken.pdf of today; spec §8: 'Generation failed' when the server cannot make one. */
 export function ExportButtons() {
   const { t, i18n } = useTranslation('appointments');
-  const [download, { isLoading }] = useDownloadExportMutation();
-  const [failed, setFailed] = useState(false);
+  // The mutation's state is the last download's: a new one clears the message, a failed one shows it.
+  const [download, { isLoading, isError }] = useDownloadExportMutation();
 
-  async function run(kind: ExportKind) {
-    setFailed(false);
-    try {
-      await download({ kind, language: i18n.resolvedLanguage ?? i18n.language }).unwrap();
-    } catch {
-      setFailed(true);
-    }
-  }
+  const run = (kind: ExportKind) => void download({ kind, language: i18n.resolvedLanguage ?? i18n.language });
 
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
@@ -29,7 +21,7 @@ export function ExportButtons() {
           </Button>
         ))}
       </Box>
-      <Box role="alert">{failed && <Alert severity="error">{t('today.export.failed')}</Alert>}</Box>
+      <Box role="alert">{isError && <Alert severity="error">{t('today.export.failed')}</Alert>}</Box>
     </Box>
   );
 }

@@ -216,6 +216,12 @@ describe('the today screen (issue 8)', { timeout: 20_000 }, () => {
     await user.click(pdf);
     expect(await screen.findByText('Generation failed')).toBeInTheDocument();
     expect(saved).toEqual(['afspraken.csv']);
+    // A new download clears the message; it comes back only if that one fails too.
+    const csv = screen.getByRole('button', { name: 'Download CSV' });
+    await waitFor(() => expect(csv).toBeEnabled());
+    await user.click(csv);
+    await waitFor(() => expect(saved).toEqual(['afspraken.csv', 'afspraken.csv']));
+    expect(screen.queryByText('Generation failed')).not.toBeInTheDocument();
     click.mockRestore();
   });
 

@@ -64,7 +64,13 @@ export function TodayScreen() {
         <CheckInCodeField />
         <ExportButtons />
       </Paper>
-      <QueryState data={query.data} error={query.error} isLoading={query.isLoading} empty={t('today.empty')}>
+      <QueryState
+        data={query.data}
+        error={query.error}
+        isLoading={query.isLoading}
+        empty={t('today.empty')}
+        isEmpty={(d) => d.length === 0}
+      >
         {(all) => (
           <Box sx={{ display: 'grid', gap: 2 }}>
             <TodayCounts appointments={all} />

@@ -1,0 +1,55 @@
+import { useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { ConfirmDialog } from './ConfirmDialog';
+import { Section } from './Section';
+
+/**
+ * The last part of an admin detail page: what deleting does, the delete button, and the dialog that asks
+ * first. `onDelete` runs only after the confirmation (the dialog is closed by then); what follows a
+ * deletion (navigate, notify, explain a refusal) is the page's. `children` go between hint and button.
+ */
+export function DeleteSection({
+  title,
+  hint,
+  deleteLabel,
+  cancelLabel,
+  confirmTitle,
+  confirmText,
+  onDelete,
+  children,
+}: {
+  title: string;
+  hint: string;
+  deleteLabel: string;
+  cancelLabel: string;
+  confirmTitle: string;
+  confirmText: string;
+  onDelete: () => void;
+  children?: ReactNode;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Section title={title}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {hint}
+      </Typography>
+      {children}
+      <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
+        {deleteLabel}
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title={confirmTitle}
+        text={confirmText}
+        confirmLabel={deleteLabel}
+        cancelLabel={cancelLabel}
+        onConfirm={() => {
+          setConfirming(false);
+          onDelete();
+        }}
+        onClose={() => setConfirming(false)}
+      />
+    </Section>
+  );
+}
