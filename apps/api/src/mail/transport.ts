@@ -70,10 +70,15 @@ export function createMailTransport(config: Config, log: (msg: string) => void =
   return {
     send: async (mail, options) => {
       const info = await stream.sendMail(message(mail, options));
-      await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${process.pid}-${++counter}.eml`);
-      await writeFile(file, info.message as Buffer);
+      // The folder is made when a write finds it missing (the first mail, or after someone removed
+      // it), not before every mail.
+      await writeFile(file, info.message as Buffer).catch(async (err: NodeJS.ErrnoException) => {
+        if (err.code !== 'ENOENT') throw err;
+        await mkdir(dir, { recursive: true });
+        await writeFile(file, info.message as Buffer);
+      });
       log(`Mail written to ${file}`);
       return file;
     },
