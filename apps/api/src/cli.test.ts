@@ -60,6 +60,20 @@ describe('operator CLI', () => {
       const me = await app.inject({ url: '/api/user/current', headers: s.headers });
       expect(me.json()).toMatchObject({ roles: ['ROLE_USER', 'ROLE_ADMIN'], fullName: 'Bea Baas' });
       expect((await app.inject({ url: '/api/users', headers: s.headers })).statusCode).toBe(200);
+      // The account made on the command line is in the audit trail, made by the system, not by a user.
+      const trail = await app.inject({
+        url: '/api/audit-events?action=user_created&pageSize=10',
+        headers: s.headers,
+      });
+      expect(trail.statusCode).toBe(200);
+      expect(trail.json().items).toEqual([
+        expect.objectContaining({
+          action: 'user_created',
+          entityType: 'user',
+          entityId: String(me.json().id),
+          actor: { type: 'system' },
+        }),
+      ]);
     } finally {
       await app.close();
       await database.close();

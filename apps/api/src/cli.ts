@@ -8,6 +8,7 @@ import {
   newPasswordSchema,
   type AssignableRole,
 } from '@balie/shared';
+import { recordAudit } from './audit/audit.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { migrateDatabase } from './db/migrate.js';
@@ -117,13 +118,25 @@ export async function runCli(
     if (!email.success || !password.success) return 1;
     if (await findUserByEmail(database.db, email.data))
       return fail(`A user with e-mail ${email.data} exists already`);
-    const user = await insertUser(database.db, {
-      email: email.data,
-      passwordHash: await hashPassword(password.data),
-      roles: roles as AssignableRole[],
-      firstName: values['first-name'] ?? null,
-      lastName: values['last-name'] ?? null,
-      languageId: DEFAULT_LANGUAGE.id,
+    const passwordHash = await hashPassword(password.data);
+    // The account and its audit event land together; no user made it, so the trail shows the system.
+    const user = await database.db.transaction(async (tx) => {
+      const created = await insertUser(tx, {
+        email: email.data,
+        passwordHash,
+        roles: roles as AssignableRole[],
+        firstName: values['first-name'] ?? null,
+        lastName: values['last-name'] ?? null,
+        languageId: DEFAULT_LANGUAGE.id,
+      });
+      await recordAudit(tx, {
+        actorUserId: null,
+        action: 'user_created',
+        subjectType: 'user',
+        subjectId: created.id,
+        details: { via: 'cli', roles: created.roles },
+      });
+      return created;
     });
     console.log(`Created user ${user.id} <${user.email}> with roles ${user.roles.join(', ')}.`);
     return 0;

@@ -7,6 +7,7 @@ export type AuditAction =
   | 'logout'
   | 'refresh_reuse_detected'
   | 'register'
+  | 'user_created'
   | 'password_reset_requested'
   | 'password_reset'
   | 'role_granted'

@@ -93,6 +93,7 @@ export const AUDIT_ACTIONS = [
   'product_file_deleted',
   'organisation_updated',
   'register',
+  'user_created',
   'user_updated',
   'user_deleted',
   'role_granted',
