@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appointments, desks, outbox, productFiles } from '../../db/schema/index.js';
 import { createTestApp, loginAs, testDatabases, type TestApp } from '../../test/index.js';
 import { invalidateScheduleCache } from './schedule.repository.js';
@@ -182,6 +182,18 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
       expect(third.json().code).toBe('timeslot_unavailable');
       // The held slot is gone from the list; the day itself still has others.
       expect((await slotsOn(t.app, date)).map((s) => s.beginTime)).not.toContain(slot.beginTime);
+    });
+
+    it('stamps a hold with the app clock (which tests and the test clock set), not the database clock', async () => {
+      // A day ahead of PostgreSQL's clock (PGlite takes its clock from JavaScript's Date: they agree there).
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 86_400_000 });
+      try {
+        const { slots } = await someSlots(t.app, 9);
+        const held = await holdOk(t.app, slots[0]!.beginTime);
+        expect(Math.abs(DateTime.fromISO(held.createdDateTime).toMillis() - Date.now())).toBeLessThan(60_000);
+      } finally {
+        vi.useRealTimers();
+      }
     });
 
     it('allows 120 hold attempts a minute per client address, then 429; other addresses go on', async () => {

@@ -194,10 +194,10 @@ async function attemptHold(
     tx,
     sql`WITH hold AS (
           INSERT INTO appointments (reservation_id, status, valid_till, desk_id, during, group_key,
-                                    replaces_appointment_id, user_id)
+                                    replaces_appointment_id, user_id, created_at)
           VALUES (${a.reservationId}::uuid, 'reserved', ${validTill.toISOString()}::timestamptz, ${deskId},
                   ${range}, ${a.target?.groupKey ?? randomUUID()}::uuid, ${a.target?.id ?? null}::int,
-                  ${a.userId}::int)
+                  ${a.userId}::int, ${new Date(now).toISOString()}::timestamptz)
           RETURNING id, created_at),
         items AS (
           INSERT INTO appointment_items (appointment_id, product_id, amount)

@@ -150,7 +150,10 @@ export function listSailingTimes(db: DbOrTx, userId: number) {
     .orderBy(asc(sailingTimes.fromDate));
 }
 
-/** Counts of what belongs to a user: what GET /user/{id}/get-related reports (decision 0016). */
+/**
+ * Counts of what belongs to a user: what GET /user/{id}/get-related reports (decision 0016). "Upcoming"
+ * is judged by the app's clock, like everything else the API decides about time (tests set it).
+ */
 export async function countRelated(db: DbOrTx, userId: number) {
   const n = async (q: Promise<Array<{ n: number }>>) => (await q)[0]?.n ?? 0;
   const owned = eq(appointments.userId, userId);
@@ -161,7 +164,13 @@ export async function countRelated(db: DbOrTx, userId: number) {
       db
         .select({ n: count() })
         .from(appointments)
-        .where(and(owned, eq(appointments.status, 'confirmed'), sql`lower(${appointments.during}) > now()`)),
+        .where(
+          and(
+            owned,
+            eq(appointments.status, 'confirmed'),
+            sql`lower(${appointments.during}) > ${new Date().toISOString()}::timestamptz`,
+          ),
+        ),
     ),
     memberCards: await n(db.select({ n: count() }).from(memberCards).where(eq(memberCards.userId, userId))),
     qualifications: await n(

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { userSchema } from '@balie/shared';
 import { eq } from 'drizzle-orm';
-import { memberCards, sailingTimes, users } from '../../db/schema/index.js';
+import { appointments, desks, memberCards, sailingTimes, users } from '../../db/schema/index.js';
 import {
   createTestApp,
   login,
@@ -171,6 +172,33 @@ describe.each(testDatabases)('users on %s', (kind) => {
         sailingTimes: 1,
       });
       expect((await get(`/api/user/${me.userId}/get-related`, user)).statusCode).toBe(403);
+    });
+
+    it('counts as upcoming what starts after now by the app clock, not the database clock', async () => {
+      // The app's clock a year ahead of PostgreSQL's: only the later of two appointments is upcoming.
+      // (PGlite takes its clock from JavaScript's Date, so there the two agree anyway.)
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 365 * 86_400_000 });
+      try {
+        const me = await freshUser();
+        const [desk] = await t.database.db.select({ id: desks.id }).from(desks).limit(1);
+        const at = (days: number) => new Date(Date.now() + days * 86_400_000);
+        await t.database.db.insert(appointments).values(
+          [-30, 30].map((days) => ({
+            reservationId: randomUUID(),
+            status: 'confirmed' as const,
+            deskId: desk!.id,
+            userId: me.userId,
+            during: { from: at(days), until: new Date(at(days).getTime() + 12 * 60_000) },
+            groupKey: randomUUID(),
+          })),
+        );
+        expect((await get(`/api/user/${me.userId}/get-related`, me)).json()).toMatchObject({
+          appointments: 2,
+          upcomingAppointments: 1,
+        });
+      } finally {
+        vi.useRealTimers();
+      }
     });
   });
 
