@@ -62,7 +62,9 @@ interface Probe {
 function LocationProbe({ onRender }: { onRender: (probe: Required<Probe>) => void }) {
   const location = useLocation();
   const navigate = useNavigate();
-  useLayoutEffect(() => onRender({ location, navigate }));
+  useLayoutEffect(() => {
+    onRender({ location, navigate });
+  });
   return null;
 }
 
