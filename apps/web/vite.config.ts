@@ -1,9 +1,10 @@
 import { defineConfig, defaultClientConditions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { muiWithoutCssVars } from './vite/muiWithoutCssVars';
 
 // `source` first so @balie/shared resolves to its TypeScript source; Vite's defaults stay after it.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), muiWithoutCssVars()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
