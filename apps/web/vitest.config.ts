@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     name: 'web',
     root: 'apps/web',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'vite/**/*.test.ts'],
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
     // Whole-page flows in jsdom take seconds; on a busy 2-core CI machine the 5 s default is too tight.

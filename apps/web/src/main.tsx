@@ -9,17 +9,19 @@ import { App } from './app/App';
 import { AppProviders } from './app/providers';
 import { startStore } from './app/store';
 import { initI18n } from './lib/i18n';
+import { prefetchFrontDoor } from './features/booking/api/prefetchFrontDoor';
 
 void initI18n();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-void startStore().then((store) =>
+void startStore().then((store) => {
+  if (window.location.pathname === '/new') prefetchFrontDoor(store.dispatch);
   createRoot(root).render(
     <StrictMode>
       <AppProviders store={store}>
         <App />
       </AppProviders>
     </StrictMode>,
-  ),
-);
+  );
+});

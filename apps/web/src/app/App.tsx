@@ -1,8 +1,12 @@
-import { RouterProvider } from 'react-router';
-import { router } from './router';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './routing/AppRoutes';
 import { useUserLanguage } from '../session/useUserLanguage';
 
 export function App() {
   useUserLanguage();
-  return <RouterProvider router={router} />;
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -61,6 +61,10 @@ export function initI18n() {
       // parallel with the other texts instead of after the first render (decision 0245, LCP).
       ns: ['common', 'validation', 'booking'],
       defaultNS: 'common',
+      // Load at once, not on the next tick: the texts are fetched while the entry still runs, and
+      // i18n.language is set when the store starts, so the calls prefetched for /new carry the right
+      // Accept-Language (decision 0251).
+      initAsync: false,
       interpolation: { escapeValue: false }, // React escapes already
       // Spec §9: retry loading a translation file up to 5 times, starting at 350 ms (i18next doubles it).
       maxRetries: TRANSLATION_LOAD_RETRIES,

@@ -1,9 +1,17 @@
+import { useLayoutEffect } from 'react';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import {
+  MemoryRouter,
+  useLocation,
+  useNavigate,
+  type Location,
+  type NavigateFunction,
+  type To,
+} from 'react-router';
 import { organisationSchema, type Language, type User } from '@balie/shared';
 import { fakeApi, fakeApiInstalled } from '../components/scheduling/test/fakeApi';
 import { AppProviders } from '../app/providers';
-import { appRoutes } from '../app/routing/routes';
+import { AppRoutes } from '../app/routing/AppRoutes';
 import { credentialsReceived } from '../session/authSlice';
 import { sessionApi } from '../session/sessionApi';
 import { makeStore } from '../app/store';
@@ -68,6 +76,21 @@ export function aUser(overrides: Partial<User> = {}): User {
   };
 }
 
+/** Where the rendered app is now, and its navigate function (as a link or Back would move it). */
+interface Probe {
+  location?: Location;
+  navigate?: NavigateFunction;
+}
+
+function LocationProbe({ onRender }: { onRender: (probe: Required<Probe>) => void }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    onRender({ location, navigate });
+  });
+  return null;
+}
+
 /**
  * Renders the real app routes at `path`. With `user`, the session is seeded as after a login
  * (tokens plus the cached current user), which is exactly what the login call leaves behind.
@@ -82,11 +105,16 @@ export async function renderRoute(path: string, { user }: { user?: User } = {}) 
     store.dispatch(credentialsReceived({ token: 'access', refresh_token: 'refresh' }));
     await store.dispatch(sessionApi.util.upsertQueryData('getCurrentUser', undefined, user));
   }
-  const router = createMemoryRouter(appRoutes(false), { initialEntries: [path] });
+  const probe: Probe = {};
   const view = render(
     <AppProviders store={store}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes maintenance={false} />
+        <LocationProbe onRender={(seen) => Object.assign(probe, seen)} />
+      </MemoryRouter>
     </AppProviders>,
   );
-  return { ...view, store, router };
+  const location = () => probe.location!;
+  const navigate = (to: To | number) => (typeof to === 'number' ? probe.navigate!(to) : probe.navigate!(to));
+  return { ...view, store, location, navigate };
 }

@@ -4,27 +4,27 @@ import { aUser, renderRoute } from '../../test/renderRoute';
 
 describe('route guard (spec §4)', () => {
   it('sends a guest from a signed-in page to /login', async () => {
-    const { router } = await renderRoute('/home');
+    const { location } = await renderRoute('/home');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
   });
 
   it('sends a guest from an admin page to /login too', async () => {
-    const { router } = await renderRoute('/products');
+    const { location } = await renderRoute('/products');
     await screen.findByRole('heading', { level: 1, name: 'Sign in' });
-    expect(router.state.location.pathname).toBe('/login');
+    expect(location().pathname).toBe('/login');
   });
 
   it('sends a user without the admin role from an admin page to /home', async () => {
-    const { router } = await renderRoute('/front-desks', { user: aUser({ roles: ['ROLE_USER'] }) });
+    const { location } = await renderRoute('/front-desks', { user: aUser({ roles: ['ROLE_USER'] }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/home');
+    expect(location().pathname).toBe('/home');
   });
 
   it('lets an admin open an admin page and shows the admin items in the navigation', async () => {
-    const { router } = await renderRoute('/front-desks', { user: aUser({ roles: ['ROLE_ADMIN'] }) });
+    const { location } = await renderRoute('/front-desks', { user: aUser({ roles: ['ROLE_ADMIN'] }) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Front desks' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/front-desks');
+    expect(location().pathname).toBe('/front-desks');
     const nav = screen.getAllByRole('navigation', { name: 'Main menu' })[0]!;
     expect(nav).toHaveTextContent('Products');
     expect(nav).toHaveTextContent('Calendar');
@@ -40,8 +40,8 @@ describe('route guard (spec §4)', () => {
   });
 
   it('sends unknown paths to /404', async () => {
-    const { router } = await renderRoute('/no-such-page');
+    const { location } = await renderRoute('/no-such-page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/404');
+    expect(location().pathname).toBe('/404');
   });
 });

@@ -7,6 +7,7 @@ import { PublicLayout } from '../layouts/PublicLayout';
 // the first paint of /new (LCP, DESIGN §10).
 import NewAppointmentPage from '../../features/booking/routes/NewAppointmentPage';
 import { RequireRole } from './RequireRole';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
 
 // Every page is its own chunk: the guest booking page /new loads only what it needs (DESIGN §8, §10).
 // The signed-in layout (side navigation, user menu, drawer) is one too; guests never load it.
@@ -65,12 +66,16 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
   return [
     {
       // A page that throws while rendering shows the general error page instead of a blank screen.
-      errorElement: (
-        <Suspense fallback={<PageLoader />}>
-          <Container component="main" maxWidth="md" sx={{ py: 5 }}>
-            <ServerErrorPage />
-          </Container>
-        </Suspense>
+      element: (
+        <RouteErrorBoundary
+          fallback={
+            <Suspense fallback={<PageLoader />}>
+              <Container component="main" maxWidth="md" sx={{ py: 5 }}>
+                <ServerErrorPage />
+              </Container>
+            </Suspense>
+          }
+        />
       ),
       children: [
         {

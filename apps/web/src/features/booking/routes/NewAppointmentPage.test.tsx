@@ -85,13 +85,13 @@ describe('products step', { timeout: 20_000 }, () => {
 
   it('chooses the products of a rebooking link (/new?items=…), skipping unknown ids and bad parts', async () => {
     server();
-    const { router } = await renderRoute('/new?items=3x2,99x1,oops,1x1');
+    const { location } = await renderRoute('/new?items=3x2,99x1,oops,1x1');
     expect(await screen.findByRole('combobox', { name: 'Amount of Driving licence' })).toHaveValue('2');
     expect(screen.getByRole('combobox', { name: 'Amount of Passport' })).toHaveValue('1');
     expect(screen.getByRole('button', { name: 'Remove Driving licence' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove ID card' })).not.toBeInTheDocument();
     // Used once: a reload does not choose them again.
-    await waitFor(() => expect(router.state.location.search).toBe('?step=products'));
+    await waitFor(() => expect(location().search).toBe('?step=products'));
   });
 
   it('searches and filters by category', async () => {
@@ -110,41 +110,40 @@ describe('products step', { timeout: 20_000 }, () => {
 });
 
 describe('steps in the browser history', { timeout: 20_000 }, () => {
-  const stepOf = (router: { state: { location: { search: string } } }) =>
-    new URLSearchParams(router.state.location.search).get('step');
+  const stepOf = (location: () => { search: string }) => new URLSearchParams(location().search).get('step');
 
   it('makes each step an entry: Back returns to the previous step, Forward comes back', async () => {
     const user = userEvent.setup({ delay: null });
     server();
-    const { router } = await renderRoute('/new');
+    const { location, navigate } = await renderRoute('/new');
     await user.click(await screen.findByRole('button', { name: 'Add Passport' }));
-    await waitFor(() => expect(stepOf(router)).toBe('products'));
+    await waitFor(() => expect(stepOf(location)).toBe('products'));
     await user.click(screen.getByRole('button', { name: 'Choose date and time' }));
     expect(await screen.findByRole('heading', { name: 'Choose a date and time' })).toBeInTheDocument();
-    await waitFor(() => expect(stepOf(router)).toBe('time'));
+    await waitFor(() => expect(stepOf(location)).toBe('time'));
 
-    await act(() => router.navigate(-1));
+    await act(() => navigate(-1));
     expect(await screen.findByRole('heading', { name: 'What do you want to arrange?' })).toBeInTheDocument();
-    expect(stepOf(router)).toBe('products');
+    expect(stepOf(location)).toBe('products');
     // The products chosen are still there.
     expect(screen.getByRole('button', { name: 'Remove Passport' })).toBeInTheDocument();
 
-    await act(() => router.navigate(1));
+    await act(() => navigate(1));
     expect(await screen.findByRole('heading', { name: 'Choose a date and time' })).toBeInTheDocument();
-    expect(stepOf(router)).toBe('time');
+    expect(stepOf(location)).toBe('time');
   });
 
   it('falls back to the furthest reachable step when the address asks for more', async () => {
     server();
-    const { router, store } = await renderRoute('/new?step=review');
+    const { location, navigate, store } = await renderRoute('/new?step=review');
     expect(await screen.findByRole('heading', { name: 'What do you want to arrange?' })).toBeInTheDocument();
-    await waitFor(() => expect(stepOf(router)).toBe('products'));
+    await waitFor(() => expect(stepOf(location)).toBe('products'));
 
     store.dispatch(itemAdded(1));
     // Products but no hold: details and review are out of reach, the time step is the furthest.
-    await act(() => router.navigate('/new?step=details'));
+    await act(() => navigate('/new?step=details'));
     expect(await screen.findByRole('heading', { name: 'Choose a date and time' })).toBeInTheDocument();
-    await waitFor(() => expect(stepOf(router)).toBe('time'));
+    await waitFor(() => expect(stepOf(location)).toBe('time'));
   });
 });
 

@@ -54,7 +54,7 @@ const field = (name: string) => screen.getByRole('textbox', { name });
 describe('product screens (admin)', { timeout: 180_000 }, () => {
   it('checks the new product form field by field and sends every field with the filled-in translation', async () => {
     const log = serveCatalogue();
-    const { router } = await renderRoute('/products/new', { user: admin });
+    const { location } = await renderRoute('/products/new', { user: admin });
     const title = await screen.findByRole('textbox', { name: 'Title' });
     const create = screen.getByRole('button', { name: 'Create product' });
 
@@ -96,7 +96,7 @@ describe('product screens (admin)', { timeout: 180_000 }, () => {
       active: true,
       translations: { en: { title: 'Passport', description: 'New.', notice: '' } },
     });
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/product/6'));
+    await vi.waitFor(() => expect(location().pathname).toBe('/product/6'));
   });
 
   it('says why a booked product cannot be deleted and offers to make it inactive', async () => {
