@@ -1,3 +1,4 @@
+import './embedded-memory-start.js';
 import { ConfigError, loadConfig } from './config.js';
 import { redactError } from './security/logged-errors.js';
 import { startServer } from './server.js';
