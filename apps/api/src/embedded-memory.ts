@@ -3,7 +3,7 @@ import v8 from 'node:v8';
 /**
  * V8 settings for the embedded default (no DATABASE_URL), which DESIGN §10 holds to 250 MB resident
  * during the read runs (decision 0255). Measured on the bench's full data set, the process peaked at
- * 362–440 MB, and the PGlite WebAssembly memory was never the cause (30 MB of its 128 MB resident):
+ * 363–452 MB, and the PGlite WebAssembly memory was never the cause (30 MB of its 128 MB resident):
  *
  * - `--liftoff-only`: PGlite's 9 MB WebAssembly module also gets optimised (TurboFan) code, and that
  *   compilation leaves ≈ 70 MB in malloc arenas for good; the baseline (Liftoff) code alone costs
@@ -29,7 +29,7 @@ export function embeddedV8Flags(env: NodeJS.ProcessEnv): readonly string[] {
   return env.DATABASE_URL ? [] : EMBEDDED_V8_FLAGS;
 }
 
-/** Sets them; main.ts does so through `embedded-memory-start.ts`, its first import. */
+/** Sets them; main.ts does so before it loads the server. */
 export function limitEmbeddedMemory(env: NodeJS.ProcessEnv): void {
   for (const flag of embeddedV8Flags(env)) v8.setFlagsFromString(flag);
 }
