@@ -1,14 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { BenchDatabase } from './databases.js';
+import type { MemoryDetail } from './memory-probe.js';
 import { SETTINGS } from './settings.js';
 
 /** The built product; BENCH_API_MAIN points at another build (to compare before/after on one machine state). */
 const MAIN =
   process.env.BENCH_API_MAIN ?? fileURLToPath(new URL('../../apps/api/dist/main.js', import.meta.url));
 const START_TIMEOUT_MS = 60_000;
+/** BENCH_MEMORY_DETAIL=1 loads this into each server: where its memory is, on request (decision 0255). */
+const MEMORY_PROBE = fileURLToPath(new URL('./memory-probe.js', import.meta.url));
 const STOP_TIMEOUT_MS = 10_000;
 
 export interface ApiProcess {
@@ -17,6 +23,8 @@ export interface ApiProcess {
   pid: number;
   /** Resident memory now and its peak so far (kB), from /proc/<pid>/status. */
   memory: () => { rssKb: number; hwmKb: number };
+  /** With BENCH_MEMORY_DETAIL=1: VmRSS split into the V8 heap, WebAssembly memory and the rest. */
+  memoryDetail: () => Promise<MemoryDetail | undefined>;
   stop: () => Promise<void>;
   /** SIGKILL, as a crash would end it; resolves once it is gone. */
   kill: () => Promise<void>;
@@ -50,7 +58,16 @@ export function startApi(
   Object.assign(env, extraEnv);
   // BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the servers, not the bench.
   const nodeArgs = process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const probeDir = process.env.BENCH_MEMORY_DETAIL
+    ? mkdtempSync(path.join(os.tmpdir(), 'balie-bench-memory-'))
+    : undefined;
+  const probeOut = probeDir && path.join(probeDir, `${name}.jsonl`);
+  if (probeOut) {
+    nodeArgs.unshift('--import', MEMORY_PROBE);
+    env.MEMORY_PROBE_OUT = probeOut;
+  }
   const child = spawn(process.execPath, [...nodeArgs, MAIN], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (probeDir) child.once('exit', () => rmSync(probeDir, { recursive: true, force: true }));
   let output = '';
   // Always drain both pipes: a full pipe would block the server's writes and skew every number.
   const keep = (d: Buffer) => (output = (output + d.toString()).slice(-8000));
@@ -83,6 +100,7 @@ export function startApi(
         port: Number(m[1]),
         pid: child.pid,
         memory: () => memoryOf(child),
+        memoryDetail: () => (probeOut ? askDetail(child, probeOut) : Promise.resolve(undefined)),
         stop: () => stop(child),
         kill: () => stop(child, 'SIGKILL'),
       });
@@ -95,6 +113,19 @@ function memoryOf(child: ChildProcess): { rssKb: number; hwmKb: number } {
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   return { rssKb: kb('VmRSS'), hwmKb: kb('VmHWM') };
+}
+
+/** Signals the probe and waits (up to 10 s: the server may be busy) for its next line. */
+async function askDetail(child: ChildProcess, file: string): Promise<MemoryDetail> {
+  const lines = () => (existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
+  const before = lines().length;
+  child.kill('SIGUSR2');
+  for (let waited = 0; waited < 10_000; waited += 20) {
+    await sleep(20);
+    const now = lines();
+    if (now.length > before) return JSON.parse(now.at(-1)!) as MemoryDetail;
+  }
+  throw new Error(`no memory detail from ${child.pid} within 10 s`);
 }
 
 /** Children the bench itself is stopping: their exit is expected. */

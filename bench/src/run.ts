@@ -114,6 +114,9 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
     const timeslots1 = await measureTimeslots(first!, productId, 1, laterDays);
     const timeslots10 = await measureTimeslots(first!, productId, clients, laterDays);
     const [readPeak] = readMemory();
+    const readDetail = await first!.memoryDetail();
+    if (readDetail)
+      log(`${kind}: memory of ${first!.name} after the reads (MB): ${JSON.stringify(readDetail)}`);
 
     const targetFor = (t: string) => (kind === 'postgres' ? t : `(${t} on PostgreSQL)`);
     const judge = (ok: boolean) => (kind === 'postgres' && !SETTINGS.smoke ? ok : null);
@@ -168,6 +171,7 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
       availableDays: { oneClient: availableDays1, clients: availableDays10 },
       timeslots: { oneClient: timeslots1, clients: timeslots10 },
       memoryDuringReads: readPeak,
+      ...(readDetail ? { memoryDetailAfterReads: readDetail } : {}),
     };
     if (kind === 'pglite') return { rows, results };
 

@@ -1,43 +1,11 @@
-// First: decides which React build the mail templates load (production-mode.ts).
+/**
+ * `node apps/api/dist/main.js`. Two things must happen before the server's modules are even parsed,
+ * hence the dynamic import: the process runs as production unless NODE_ENV says otherwise (React reads
+ * it when it loads; decision 0270), and the V8 memory flags are set (V8's young generation grows while
+ * the modules load, and static imports all load before the first one runs; decisions 0255, 0272).
+ */
 import './production-mode.js';
-import { ConfigError, loadConfig } from './config.js';
-import { redactError } from './security/logged-errors.js';
-import { startServer } from './server.js';
-import { installTestClock, TestClockError } from './test-clock.js';
+import { limitServerMemory } from './server-memory.js';
 
-/** `node apps/api/dist/main.js`: serve the product; SIGINT/SIGTERM shut it down cleanly. */
-async function main(): Promise<void> {
-  installTestClock(process.env);
-  const config = loadConfig(process.env);
-  const server = await startServer(config);
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received, shutting down`);
-    server
-      .stop()
-      .then(() => process.exit(0))
-      .catch((err: unknown) => {
-        console.error('Shutdown failed:', redactError(err));
-        process.exit(1);
-      });
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-}
-
-/** What a person starting the product should read instead of a stack trace, where we know better. */
-function explain(err: unknown): unknown {
-  if (err instanceof ConfigError || err instanceof TestClockError) return err.message;
-  const e = err as { code?: string; address?: string; port?: number };
-  if (e.code === 'EADDRINUSE')
-    return `Port ${e.port} on ${e.address} is already in use: stop what runs there, or start with PORT=<another port>.`;
-  // A failed migration or seed query would print its parameter values (DESIGN §6: never in logs).
-  return redactError(err);
-}
-
-main().catch((err: unknown) => {
-  console.error(explain(err));
-  process.exit(1);
-});
+limitServerMemory(process.env);
+await import('./serve.js');

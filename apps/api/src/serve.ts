@@ -1,0 +1,41 @@
+import { ConfigError, loadConfig } from './config.js';
+import { redactError } from './security/logged-errors.js';
+import { startServer } from './server.js';
+import { installTestClock, TestClockError } from './test-clock.js';
+
+/** What `node apps/api/dist/main.js` runs: serve the product; SIGINT/SIGTERM shut it down cleanly. */
+async function main(): Promise<void> {
+  installTestClock(process.env);
+  const config = loadConfig(process.env);
+  const server = await startServer(config);
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, shutting down`);
+    server
+      .stop()
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        console.error('Shutdown failed:', redactError(err));
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/** What a person starting the product should read instead of a stack trace, where we know better. */
+function explain(err: unknown): unknown {
+  if (err instanceof ConfigError || err instanceof TestClockError) return err.message;
+  const e = err as { code?: string; address?: string; port?: number };
+  if (e.code === 'EADDRINUSE')
+    return `Port ${e.port} on ${e.address} is already in use: stop what runs there, or start with PORT=<another port>.`;
+  // A failed migration or seed query would print its parameter values (DESIGN §6: never in logs).
+  return redactError(err);
+}
+
+main().catch((err: unknown) => {
+  console.error(explain(err));
+  process.exit(1);
+});
