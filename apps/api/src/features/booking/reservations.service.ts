@@ -23,6 +23,7 @@ import { noteBookingsChanged } from '../appointments/booking-changes.js';
 import { viewOf, type AppointmentRow } from '../appointments/repository.js';
 import { availabilityContext, requestedItems } from './availability.service.js';
 import { itemViews, type ResolvedItem } from './items.js';
+import { oneAtATime } from './one-at-a-time.js';
 import { invalidateScheduleCache, loadBusy } from './schedule.repository.js';
 import { SQLSTATE, sqlStateOf } from '../../db/errors.js';
 
@@ -221,90 +222,94 @@ export async function makeReservation(
   body: MakeReservationRequest,
 ): Promise<Reservation> {
   await claimRateLimit(app.db, RATE_LIMITS.makeReservation, request.ip);
-  const now = Date.now();
   const zone = app.config.providerTimezone;
   const target = await changeTarget(app.db, request, app.config, body);
-  const { items, durationMinutes } = await requestedItems(app, now, body.appointmentItems);
+  const { items, durationMinutes } = await requestedItems(app, Date.now(), body.appointmentItems);
   const start = Date.parse(body.fromDateTime);
   const date = localDateOf(start, zone);
-  // A round per schedule version: a schedule change committed meanwhile makes the next one start over
-  // on the new schedule (a handful at most: changes are rare and each is read at once).
-  rounds: for (let round = 0; round < MAX_SCHEDULE_ROUNDS; round++) {
-    const ctx = await availabilityContext(app, {
-      first: date,
-      last: date,
-      durationMinutes,
-      now,
-      exceptGroup: target?.groupKey ?? null,
-      // The hold it replaces does not stand in its own way.
-      exceptReservation: body.replacesReservationId,
-      fresh: true,
-    });
-    const attempt: Attempt = {
-      input: ctx.input,
-      scheduleVersion: ctx.schedule.version,
-      date,
-      from: new Date(start),
-      until: new Date(start + durationMinutes * MINUTE),
-      items,
-      target,
-      replacesReservationId: body.replacesReservationId,
-      userId: request.user?.id ?? null,
-      reservationId: randomUUID(),
-    };
-    let candidates = desksForStart(ctx.input, start);
-    let wait = false;
-    // Every round either makes the hold or drops at least one desk (an all-locked round is followed by a
-    // waiting one), so this ends after at most two rounds per desk.
-    while (candidates.length > 0) {
-      let lockedDesk: number | undefined;
-      try {
-        const outcome = await app.db
-          .transaction(async (tx) => {
-            const o = await attemptHold(app, tx, attempt, candidates, wait, now, (id) => (lockedDesk = id));
-            if (o.kind !== 'held') throw new NoHold(o);
-            return o;
-          })
-          .catch((err: unknown) => {
-            if (err instanceof NoHold) return err.outcome;
-            throw err;
-          });
-        if (outcome.kind === 'held') {
-          noteBookingsChanged(app.db);
-          const desk = ctx.schedule.desks.find((d) => d.id === outcome.deskId)!;
-          return reservationOf(
-            { ...attempt, createdAt: outcome.createdAt, validTill: outcome.validTill },
-            itemViews(items, requestLanguage(request)),
-            { id: desk.id, name: desk.name },
-            app.config,
-          );
-        }
-        if (outcome.kind === 'stale-schedule') {
-          invalidateScheduleCache(app.db);
-          continue rounds;
-        }
-        if (outcome.kind === 'taken') {
-          candidates = outcome.stillFree.filter((id) => id !== outcome.deskId);
+  // Holds for the same start in this process go one at a time (decision 0273); each reads the bookings
+  // the one before it committed, and its own clock starts when its turn comes.
+  return oneAtATime(app.db, `hold|${start}`, async () => {
+    const now = Date.now();
+    // A round per schedule version: a schedule change committed meanwhile makes the next one start over
+    // on the new schedule (a handful at most: changes are rare and each is read at once).
+    rounds: for (let round = 0; round < MAX_SCHEDULE_ROUNDS; round++) {
+      const ctx = await availabilityContext(app, {
+        first: date,
+        last: date,
+        durationMinutes,
+        now,
+        exceptGroup: target?.groupKey ?? null,
+        // The hold it replaces does not stand in its own way.
+        exceptReservation: body.replacesReservationId,
+        fresh: true,
+      });
+      const attempt: Attempt = {
+        input: ctx.input,
+        scheduleVersion: ctx.schedule.version,
+        date,
+        from: new Date(start),
+        until: new Date(start + durationMinutes * MINUTE),
+        items,
+        target,
+        replacesReservationId: body.replacesReservationId,
+        userId: request.user?.id ?? null,
+        reservationId: randomUUID(),
+      };
+      let candidates = desksForStart(ctx.input, start);
+      let wait = false;
+      // Every round either makes the hold or drops at least one desk (an all-locked round is followed by a
+      // waiting one), so this ends after at most two rounds per desk.
+      while (candidates.length > 0) {
+        let lockedDesk: number | undefined;
+        try {
+          const outcome = await app.db
+            .transaction(async (tx) => {
+              const o = await attemptHold(app, tx, attempt, candidates, wait, now, (id) => (lockedDesk = id));
+              if (o.kind !== 'held') throw new NoHold(o);
+              return o;
+            })
+            .catch((err: unknown) => {
+              if (err instanceof NoHold) return err.outcome;
+              throw err;
+            });
+          if (outcome.kind === 'held') {
+            noteBookingsChanged(app.db);
+            const desk = ctx.schedule.desks.find((d) => d.id === outcome.deskId)!;
+            return reservationOf(
+              { ...attempt, createdAt: outcome.createdAt, validTill: outcome.validTill },
+              itemViews(items, requestLanguage(request)),
+              { id: desk.id, name: desk.name },
+              app.config,
+            );
+          }
+          if (outcome.kind === 'stale-schedule') {
+            invalidateScheduleCache(app.db);
+            continue rounds;
+          }
+          if (outcome.kind === 'taken') {
+            candidates = outcome.stillFree.filter((id) => id !== outcome.deskId);
+            wait = false;
+          } else {
+            // Others hold every lock: those that are mid-booking may already have committed. Read once
+            // without a lock and wait only for a desk that still looks free.
+            candidates = fittingDesks(
+              attempt,
+              candidates,
+              await dayBusy(app, app.db, attempt, candidates, now),
+            );
+            wait = true;
+          }
+        } catch (err) {
+          if (sqlStateOf(err) !== SQLSTATE.exclusionViolation) throw err;
+          candidates = candidates.filter((id) => id !== lockedDesk);
           wait = false;
-        } else {
-          // Others hold every lock: those that are mid-booking may already have committed. Read once
-          // without a lock and wait only for a desk that still looks free.
-          candidates = fittingDesks(
-            attempt,
-            candidates,
-            await dayBusy(app, app.db, attempt, candidates, now),
-          );
-          wait = true;
         }
-      } catch (err) {
-        if (sqlStateOf(err) !== SQLSTATE.exclusionViolation) throw err;
-        candidates = candidates.filter((id) => id !== lockedDesk);
-        wait = false;
       }
+      break;
     }
-    break;
-  }
-  throw httpError('timeslot_unavailable');
+    throw httpError('timeslot_unavailable');
+  });
 }
 
 /** GET /appointment/reservation/{id}/extend: now + RESERVATION_MINUTES while the hold is still valid. */
