@@ -117,7 +117,7 @@ async function main(): Promise<boolean> {
     await sleepUntil(Date.now() + 2000);
 
     const overlaps = await overlappingBookings(query);
-    const mails = await checkConfirmationMails(query, smtp.deliveries, { smtpBackAt, killedAt });
+    const mails = await checkConfirmationMails(query, smtp.deliveries, { smtpBackAt, killedAt }, orphaned);
     const unsent = await unsentMails(query);
     const recovered = await sentWithin(query, orphaned, killedAt);
     const fiveXx = Object.entries(figures.answers).flatMap(([instance, statuses]) =>
