@@ -6,7 +6,7 @@
  * API tests do with `vi.useFakeTimers({ toFake: ['Date'] })`. SQL `now()` stays the database's, which is
  * why the rules that compare with "now" pass the application's time into their queries.
  */
-export const TEST_CLOCK_VARIABLE = 'BALIE_TEST_NOW';
+const TEST_CLOCK_VARIABLE = 'BALIE_TEST_NOW';
 
 export class TestClockError extends Error {}
 

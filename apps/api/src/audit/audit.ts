@@ -1,20 +1,6 @@
+import type { AuditAction } from '@balie/shared';
 import type { DbOrTx } from '../db/client.js';
 import { auditEvents } from '../db/schema/index.js';
-
-export type AuditAction =
-  | 'login'
-  | 'login_failed'
-  | 'logout'
-  | 'refresh_reuse_detected'
-  | 'register'
-  | 'user_created'
-  | 'password_reset_requested'
-  | 'password_reset'
-  | 'role_granted'
-  | 'role_revoked'
-  | 'user_updated'
-  | 'user_deleted'
-  | (string & {});
 
 export interface AuditEvent {
   actorUserId: number | null;

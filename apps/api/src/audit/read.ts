@@ -38,7 +38,7 @@ type EventRow = {
 };
 
 /** Who reads the trail: admins see who each account is; an owner sees names only (and themselves). */
-export interface AuditReader {
+interface AuditReader {
   admin: boolean;
   userId: number | null;
 }
@@ -63,7 +63,7 @@ function selectEvents(db: DbOrTx) {
     .leftJoin(users, eq(users.id, auditEvents.actorUserId));
 }
 
-function actorOf({ event, user }: EventRow, reader: AuditReader): AuditActor {
+function actorView({ event, user }: EventRow, reader: AuditReader): AuditActor {
   if (event.details?.actor === 'link') return { type: 'link' };
   if (event.actorUserId === null) return { type: 'system' };
   const reveal = reader.admin || event.actorUserId === reader.userId;
@@ -116,7 +116,7 @@ function entryOf(
   const cause = row.event.details?.cause;
   return {
     at: row.event.at.toISOString(),
-    actor: actorOf(row, reader),
+    actor: actorView(row, reader),
     action: row.event.action,
     ...(changes ? { changes } : {}),
     ...(typeof cause === 'string' ? { cause } : {}),

@@ -89,7 +89,7 @@ const addDays = (date: string, days: number) =>
 export class DatasetError extends Error {}
 
 /** The provider's zone and the moment that place the booking window (tests fix `now`). */
-export interface DatasetPlacement {
+interface DatasetPlacement {
   timezone: string;
   now?: number;
 }

@@ -105,3 +105,5 @@ export const AUDIT_ACTIONS = [
   'password_reset_requested',
   'password_reset',
 ] as const;
+/** What an audit event records; the server writes no other kind. */
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

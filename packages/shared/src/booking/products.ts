@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_MAX_AMOUNT, type UiLanguage } from '../constants.js';
-import { plainText } from '../primitives.js';
-import { idSchema, multiLineText } from '../primitives.js';
+import { idSchema, multiLineText, plainText } from '../primitives.js';
 
 export const productCategorySchema = z.object({
   id: z.number().int(),

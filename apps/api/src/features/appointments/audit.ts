@@ -1,16 +1,10 @@
+import type { AuditAction } from '@balie/shared';
 import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../audit/audit.js';
 import type { Tx } from '../../db/client.js';
 
 /** Audit actions of an appointment's own life (reassign/cancel by a schedule change: decision 0154). */
-export type AppointmentAuditAction =
-  | 'appointment_created'
-  | 'appointment_moved'
-  | 'appointment_updated'
-  | 'appointment_cancelled'
-  | 'appointment_checked_in'
-  | 'appointment_no_show'
-  | 'appointment_deleted';
+export type AppointmentAuditAction = Extract<AuditAction, `appointment_${string}`>;
 
 /**
  * Records a change of an appointment in its transaction (DESIGN §4 *Audit trail*). Who: the signed-in

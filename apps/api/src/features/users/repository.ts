@@ -48,8 +48,7 @@ export async function listUsersPage(
   const where = like
     ? or(
         ilike(users.email, like),
-        ilike(users.firstName, like),
-        ilike(users.lastName, like),
+        // The whole name covers a match in the first or the last name alone.
         ilike(sql`concat_ws(' ', ${users.firstName}, ${users.suffix}, ${users.lastName})`, like),
       )
     : undefined;

@@ -1,7 +1,7 @@
 import type { UiLanguage } from '@balie/shared';
 
 /** A call to action: the first one of a mail is drawn as the main button, the others as quieter ones. */
-export interface MailAction {
+interface MailAction {
   label: string;
   url: string;
 }

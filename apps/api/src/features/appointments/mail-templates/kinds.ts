@@ -203,7 +203,12 @@ for (const kind of Object.keys(APPOINTMENT_MAIL) as Kind[]) {
     const [row] = await ctx.db.select().from(appointments).where(eq(appointments.id, id));
     if (!row || !row.email || !SENDABLE[kind].includes(row.status)) return null;
     const [view, organisation] = await Promise.all([viewOf(ctx.db, row), getOrganisation(ctx.db)]);
-    const qrPng = row.checkInCode && !CANCELLING.includes(kind) ? await checkInQrPng(row.checkInCode) : null;
-    return render(kind, view, ctx, { payload, organisation, notices: await noticesOf(ctx.db, view), qrPng });
+    // A cancellation shows neither the code nor what to bring.
+    const cancelling = CANCELLING.includes(kind);
+    const [qrPng, notices] = await Promise.all([
+      row.checkInCode && !cancelling ? checkInQrPng(row.checkInCode) : null,
+      cancelling ? [] : noticesOf(ctx.db, view),
+    ]);
+    return render(kind, view, ctx, { payload, organisation, notices, qrPng });
   });
 }
