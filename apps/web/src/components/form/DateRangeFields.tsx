@@ -1,6 +1,6 @@
 import TextField from '@mui/material/TextField';
 
-export interface DateRange {
+interface DateRange {
   from?: string;
   until?: string;
 }

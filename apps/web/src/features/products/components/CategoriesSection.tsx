@@ -17,7 +17,7 @@ import { applyServerErrors } from '../../../components/form/applyServerErrors';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useCanSubmit } from '../../../components/form/useCanSubmit';
 import { useNotify } from '../../../components/notifier/NotifierContext';
-import { useReportSave } from '../../../components/notifier/useReportSave';
+import { useReportSave, type SaveResult } from '../../../components/notifier/useReportSave';
 import { Section } from '../../../components/Section';
 import { apiErrorOf } from '../../../lib/apiError';
 import {
@@ -39,7 +39,7 @@ function CategoryNameForm({
   name: string;
   label: string;
   submitLabel: string;
-  onSave: (name: string) => Promise<{ ok: boolean; error?: unknown }>;
+  onSave: (name: string) => Promise<SaveResult<unknown>>;
 }) {
   const { control, handleSubmit, reset, setError } = useForm({
     resolver: zodResolver(nameFormSchema),

@@ -19,9 +19,7 @@ import {
   TRANSLATION_LANGUAGES,
   type ProductFormValues,
 } from './productForm';
-
-/** Answer of `onSave`: saved, or the server's refusal (its field errors go under the fields). */
-export type SaveOutcome = { ok: true } | { ok: false; error: unknown };
+import type { SaveResult } from '../../../components/notifier/useReportSave';
 
 /**
  * Every field of a product: the Dutch texts (required), the settings, and optional English and German
@@ -36,7 +34,8 @@ export function ProductForm({
   values: ProductFormValues;
   categories: ProductCategory[];
   submitLabel: string;
-  onSave: (values: ProductFormValues) => Promise<SaveOutcome>;
+  /** Saved, or the server's refusal (its field errors go under the fields). */
+  onSave: (values: ProductFormValues) => Promise<SaveResult<unknown>>;
 }) {
   const { t } = useTranslation('products');
   const { control, handleSubmit, reset, setError } = useForm({

@@ -23,6 +23,7 @@ import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
 import { Section } from '../../../components/Section';
 import { useNotify } from '../../../components/notifier/NotifierContext';
+import { useReportSave } from '../../../components/notifier/useReportSave';
 import { httpStatusOf } from '../../../lib/apiError';
 import {
   productFileUrl,
@@ -95,15 +96,14 @@ function Upload({ productId }: { productId: number }) {
 
 function FileList({ product }: { product: AdminProduct }) {
   const { t, i18n } = useTranslation(['products', 'common']);
-  const notify = useNotify();
+  const reportSave = useReportSave();
   const [deleteFile] = useDeleteProductFileMutation();
   const [confirm, setConfirm] = useState<ProductFile | null>(null);
   const remove = async (file: ProductFile) => {
     setConfirm(null);
-    const result = await deleteFile({ productId: product.id, fileId: file.id });
-    notify(
-      result.error ? t('common:general.error') : t('file_deleted', { name: file.fileName }),
-      result.error ? 'error' : 'success',
+    reportSave(
+      await deleteFile({ productId: product.id, fileId: file.id }),
+      t('file_deleted', { name: file.fileName }),
     );
   };
   if (product.files.length === 0) return <Alert severity="info">{t('no_files')}</Alert>;

@@ -1,14 +1,14 @@
 import type { User, UsersPage } from '@balie/shared';
 import { api } from '../../../lib/api';
 
-export interface UsersPageArgs {
+interface UsersPageArgs {
   page: number;
   pageSize: number;
   search?: string;
 }
 
 /** A role change or deletion; `confirmSelf` is the second yes an admin gives about their own account. */
-export interface UserChangeArgs {
+interface UserChangeArgs {
   id: number;
   confirmSelf?: boolean;
 }
