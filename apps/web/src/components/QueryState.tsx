@@ -5,10 +5,14 @@ import { httpStatusOf } from '../lib/apiError';
 import { PageLoader } from './PageLoader';
 
 /**
- * A list's "nothing here": the text and what counts as nothing, given both or neither (a detail or a
- * form has no empty state, so it passes neither).
+ * A list's "nothing here": the text, and what counts as nothing — an array without items unless
+ * `isEmpty` says otherwise (a page of results, say). A detail or a form has no empty state and passes
+ * neither.
  */
-type EmptyState<T> = { empty: string; isEmpty: (data: T) => boolean } | { empty?: never; isEmpty?: never };
+type EmptyState<T> =
+  | { empty: string; isEmpty: (data: T) => boolean }
+  | (T extends readonly unknown[] ? { empty: string; isEmpty?: never } : never)
+  | { empty?: never; isEmpty?: never };
 
 /**
  * Loading, failure and "nothing here" for a list or detail query; renders `children` only with data.
@@ -39,6 +43,9 @@ export function QueryState<T>({
     const nothing = notFound ?? empty;
     return nothing === undefined ? null : <Alert severity="info">{nothing}</Alert>;
   }
-  if (isEmpty?.(data)) return <Alert severity="info">{empty}</Alert>;
+  const nothingThere = isEmpty
+    ? isEmpty(data)
+    : empty !== undefined && Array.isArray(data) && data.length === 0;
+  if (nothingThere) return <Alert severity="info">{empty}</Alert>;
   return <>{children(data)}</>;
 }

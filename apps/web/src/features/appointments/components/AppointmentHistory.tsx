@@ -20,13 +20,7 @@ export function AppointmentHistory({ appointmentId }: { appointmentId: number })
       >
         {t('history.title')}
       </Typography>
-      <QueryState
-        data={data}
-        error={error}
-        isLoading={isLoading}
-        empty={t('history.empty')}
-        isEmpty={(d) => d.length === 0}
-      >
+      <QueryState data={data} error={error} isLoading={isLoading} empty={t('history.empty')}>
         {(entries) => (
           <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {entries.map((entry, i) => (

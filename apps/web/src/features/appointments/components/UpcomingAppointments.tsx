@@ -35,13 +35,7 @@ export function UpcomingAppointments() {
           {t('upcoming.book')}
         </Button>
       </Box>
-      <QueryState
-        data={next}
-        error={query.error}
-        isLoading={query.isLoading}
-        empty={t('upcoming.empty')}
-        isEmpty={(d) => d.length === 0}
-      >
+      <QueryState data={next} error={query.error} isLoading={query.isLoading} empty={t('upcoming.empty')}>
         {(items) => (
           <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
             {items.map((a) => (

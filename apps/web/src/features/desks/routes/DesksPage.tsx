@@ -77,13 +77,7 @@ export default function DesksPage() {
         </Button>
       }
     >
-      <QueryState
-        data={data}
-        error={error}
-        isLoading={isLoading}
-        empty={t('empty')}
-        isEmpty={(d) => d.length === 0}
-      >
+      <QueryState data={data} error={error} isLoading={isLoading} empty={t('empty')}>
         {(desks) => (
           <TableContainer component={Paper} variant="outlined" sx={{ mb: 3 }}>
             <Table aria-label={t('title')}>

@@ -104,7 +104,6 @@ export default function ProductsPage() {
         error={products.error}
         isLoading={products.isLoading}
         empty={t('empty')}
-        isEmpty={(all) => all.length === 0}
       >
         {(all) => {
           const shown = filterProducts(all, search, category);

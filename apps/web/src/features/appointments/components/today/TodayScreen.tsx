@@ -64,13 +64,7 @@ export function TodayScreen() {
         <CheckInCodeField />
         <ExportButtons />
       </Paper>
-      <QueryState
-        data={query.data}
-        error={query.error}
-        isLoading={query.isLoading}
-        empty={t('today.empty')}
-        isEmpty={(d) => d.length === 0}
-      >
+      <QueryState data={query.data} error={query.error} isLoading={query.isLoading} empty={t('today.empty')}>
         {(all) => (
           <Box sx={{ display: 'grid', gap: 2 }}>
             <TodayCounts appointments={all} />
