@@ -31,7 +31,7 @@ describe('QueryState', () => {
 
   it('shows a failed call as an error, never as nothing here', () => {
     render(
-      <QueryState data={undefined} error={{ status: 500 }} isLoading={false} empty="Nothing here">
+      <QueryState<string[]> data={undefined} error={{ status: 500 }} isLoading={false} empty="Nothing here">
         {() => null}
       </QueryState>,
     );

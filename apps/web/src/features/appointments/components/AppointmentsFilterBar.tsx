@@ -38,6 +38,7 @@ export function AppointmentsFilterBar({
       />
       <DeskFilter
         desks={desks.data ?? []}
+        failed={desks.isError}
         value={filter.deskId === undefined ? ALL_DESKS : String(filter.deskId)}
         onChange={(value) => set({ deskId: value === ALL_DESKS ? undefined : Number(value) })}
       />

@@ -19,23 +19,30 @@ export function desksOf(appointments: Appointment[]): Desk[] {
 /** Whether an appointment passes the desk filter's value. */
 export const atDesk = (a: Appointment, value: string) => value === ALL_DESKS || String(a.desk.id) === value;
 
-/** A desk select for the admin's day and calendar: every desk, or one by its agenda label. */
+/**
+ * A desk select for the admin's day and calendar: every desk, or one by its agenda label. `failed`:
+ * the desks could not be loaded, which the field says rather than look like a site without desks.
+ */
 export function DeskFilter({
   desks,
   value,
   onChange,
+  failed = false,
 }: {
   desks: Desk[];
   value: string;
   onChange: (value: string) => void;
+  failed?: boolean;
 }) {
-  const { t } = useTranslation('appointments');
+  const { t } = useTranslation(['appointments', 'common']);
   return (
     <TextField
       select
       size="small"
       label={t('today.desk')}
       value={value}
+      error={failed}
+      {...(failed && { helperText: t('common:general.error') })}
       onChange={(e) => onChange(e.target.value)}
       sx={{ minWidth: 180 }}
     >

@@ -66,6 +66,17 @@ describe('/appointments for admins', { timeout: 20_000 }, () => {
     );
   });
 
+  it('says so when the desks could not be loaded, instead of offering "all desks" as if there were none', async () => {
+    fakeApi((r) =>
+      r.path.startsWith('/api/appointments_paginated')
+        ? { status: 200, body: { items: [appointment()], total: 1, page: 1, pageSize: 10 } }
+        : apiError(500, 'internal_error'),
+    );
+    await renderRoute('/appointments', { user: aUser({ roles: ['ROLE_USER', 'ROLE_ADMIN'] }) });
+    const deskField = (await screen.findByRole('combobox', { name: 'Desk' })).closest('.MuiFormControl-root');
+    await waitFor(() => expect(deskField).toHaveTextContent('Something went wrong'));
+  });
+
   it('shows a user no filters (the server limits them to their own)', async () => {
     fakeApi(() => ({ status: 200, body: { items: [], total: 0, page: 1, pageSize: 10 } }));
     await renderRoute('/appointments', { user: aUser() });
