@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ADMIN, expect, logIn, test } from '../support/fixtures.js';
-import { expectNoSeriousA11yViolations, PRODUCT } from '../support/booking.js';
+import { availableDays, bookThroughApi, moveByLink, slotsOn } from '../support/api.js';
+import { expectNoSeriousA11yViolations, passportItems } from '../support/booking.js';
 
 // Issue 7 items 4 and 5: the users screen and the audit trail against the real server.
 
@@ -76,60 +77,20 @@ test('an admin promotes and demotes the demo user on the users screen', async ({
   await screenshots(page, 'audit');
 });
 
-interface Booking {
-  id: number;
-  token: string;
-  fromDateTime: string;
-}
-
-/** A guest books `PRODUCT` on the first bookable day through the public API (the mailed-link holder). */
+/** A guest books `PRODUCT` on the second bookable day through the public API (the mailed-link holder). */
 async function bookAsGuest(request: APIRequestContext, lastName: string) {
-  const products = (await (await request.get('/api/products')).json()) as { id: number; title: string }[];
-  const items = [{ productId: products.find((p) => p.title === PRODUCT)!.id, amount: 1 }];
-  const days = (await (
-    await request.post('/api/available-days', { data: { appointmentItems: items } })
-  ).json()) as string[];
-  const slotsOf = async (date: string) =>
-    (await (await request.post('/api/timeslots', { data: { appointmentItems: items, date } })).json()) as {
-      beginTime: string;
-    }[];
-  const slots = await slotsOf(days[1]!);
-  const hold = await request.post('/api/appointment/make-reservation', {
-    data: { appointmentItems: items, fromDateTime: slots[0]!.beginTime },
+  const { items } = await passportItems(request);
+  const days = await availableDays(request, items);
+  const slots = await slotsOn(request, items, days[1]!);
+  const appointment = await bookThroughApi(request, items, slots[0]!.beginTime, {
+    initials: 'H.',
+    lastName,
+    email: `history-${Date.now()}@example.com`,
   });
-  const booked = await request.post('/api/appointment', {
-    data: {
-      reservationId: ((await hold.json()) as { id: string }).id,
-      initials: 'H.',
-      lastName,
-      email: `history-${Date.now()}@example.com`,
-      phone: '0612345678',
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  const appointment = (await booked.json()) as Booking;
   /** The link holder moves it to a later slot of another day. */
-  async function moveByLink() {
-    const target = (await slotsOf(days[2]!))[2]!;
-    const moveHold = await request.post('/api/appointment/make-reservation', {
-      data: {
-        appointmentItems: items,
-        fromDateTime: target.beginTime,
-        appointmentId: appointment.id,
-        token: appointment.token,
-      },
-    });
-    const moved = await request.patch(`/api/appointment/${appointment.id}`, {
-      data: {
-        reservationId: ((await moveHold.json()) as { id: string }).id,
-        newStatus: 'confirmed',
-        token: appointment.token,
-      },
-    });
-    expect(moved.status(), await moved.text()).toBe(200);
-    return (await moved.json()) as Booking;
-  }
-  return { appointment, moveByLink };
+  const moveToLaterDay = async () =>
+    moveByLink(request, items, appointment, (await slotsOn(request, items, days[2]!))[2]!.beginTime);
+  return { appointment, moveToLaterDay };
 }
 
 const hhmm = (iso: string) => iso.slice(11, 16);
@@ -137,8 +98,8 @@ const hhmm = (iso: string) => iso.slice(11, 16);
 test("an appointment's history shows its creation, a move and its cancellation with who did each", async ({
   page,
 }) => {
-  const { appointment, moveByLink } = await bookAsGuest(page.request, 'Historie');
-  const moved = await moveByLink();
+  const { appointment, moveToLaterDay } = await bookAsGuest(page.request, 'Historie');
+  const moved = await moveToLaterDay();
 
   await logIn(page, DEMO_ADMIN);
   await page.goto('/appointments');

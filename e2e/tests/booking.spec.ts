@@ -1,3 +1,4 @@
+import { availableDays, slotsOn } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
 import { linkIn, listMail, waitForMail } from '../support/mail.js';
 import { startServer } from '../support/server.js';
@@ -6,16 +7,12 @@ import {
   enabledDays,
   expectNoSeriousA11yViolations,
   fillDetails,
+  passportItems,
   PRODUCT,
   slotButtons,
   tabTo,
   wallClock,
 } from '../support/booking.js';
-
-interface Slot {
-  beginTime: string;
-  endTime: string;
-}
 
 test('a guest books from /new to the success page, then moves and cancels it from the mailed links', async ({
   page,
@@ -25,12 +22,8 @@ test('a guest books from /new to the success page, then moves and cancels it fro
   // The whole journey (book, move, cancel, three mails, axe on seven pages) is several tests' worth of work.
   test.slow();
   const email = `guest-${Date.now()}@example.com`;
-  const products = (await (await request.get('/api/products')).json()) as { id: number; title: string }[];
-  const passport = products.find((p) => p.title === PRODUCT)!;
-  const items = [{ productId: passport.id, amount: 1 }];
-  const days = (await (
-    await request.post('/api/available-days', { data: { appointmentItems: items } })
-  ).json()) as string[];
+  const { items } = await passportItems(request);
+  const days = await availableDays(request, items);
   expect(days.length).toBeGreaterThan(1);
 
   await page.goto('/new');
@@ -39,9 +32,7 @@ test('a guest books from /new to the success page, then moves and cancels it fro
 
   // The calendar opens on the first bookable day; the slots are Amsterdam's, though the browser is in New York.
   await enabledDays(page).first().click();
-  const slots = (await (
-    await request.post('/api/timeslots', { data: { appointmentItems: items, date: days[0] } })
-  ).json()) as Slot[];
+  const slots = await slotsOn(request, items, days[0]!);
   await expect(slotButtons(page).first()).toHaveText(wallClock(slots[0]!.beginTime));
   await expectNoSeriousA11yViolations(page, 'time step');
   await slotButtons(page).first().click();
@@ -97,9 +88,7 @@ test('a guest books from /new to the success page, then moves and cancels it fro
   await expect(page.getByRole('button', { name: 'Afspraak wijzigen' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'edit page');
   await enabledDays(page).nth(1).click();
-  const movedSlots = (await (
-    await request.post('/api/timeslots', { data: { appointmentItems: items, date: days[1] } })
-  ).json()) as Slot[];
+  const movedSlots = await slotsOn(request, items, days[1]!);
   await slotButtons(page).first().click();
   await page.getByRole('button', { name: 'Afspraak wijzigen' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Ja, wijzigen' }).click();

@@ -1,22 +1,19 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { DEMO_ADMIN, DEMO_USER, expect, test } from '../support/fixtures.js';
+import {
+  adminHeaders,
+  availableDays,
+  bookThroughApi,
+  moveByLink,
+  slotsOn,
+  type Booked,
+  type Items,
+} from '../support/api.js';
+import { passportItems } from '../support/booking.js';
+import { DEMO_USER, expect, test } from '../support/fixtures.js';
 import { waitForMail, type Mail } from '../support/mail.js';
-import { PRODUCT } from '../support/booking.js';
 import { startServer } from '../support/server.js';
-
-interface Slot {
-  beginTime: string;
-}
-interface Booked {
-  id: number;
-  token: string;
-  checkInCode: string;
-  fromDateTime: string;
-  desk: { id: number };
-}
-type Items = Array<{ productId: number; amount: number }>;
 
 const NOTICE_EN = 'Bring a recent passport photo and your current passport or identity card.';
 
@@ -28,24 +25,18 @@ const NOTICE_EN = 'Bring a recent passport photo and your current passport or id
  */
 test('every mail kind reads well on a phone and a desktop', async ({ page, request, server }, testInfo) => {
   test.slow();
-  const login = await request.post('/api/login', {
-    data: { username: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-  });
-  const admin = { Authorization: `Bearer ${(await login.json()).token as string}` };
-  const products = (await (await request.get('/api/products')).json()) as { id: number; title: string }[];
-  const passport = products.find((p) => p.title === PRODUCT)!;
-  const translated = await request.patch(`/api/product/${passport.id}`, {
+  const admin = await adminHeaders(request);
+  const { items } = await passportItems(request);
+  const translated = await request.patch(`/api/product/${items[0]!.productId}`, {
     headers: admin,
     data: { translations: { en: { title: 'Passport application', notice: NOTICE_EN } } },
   });
   expect(translated.status()).toBe(200);
-  const items = [{ productId: passport.id, amount: 1 }];
   const days = await availableDays(request, items);
   expect(days.length).toBeGreaterThan(4);
 
-  const hold = (date: string, extra: Record<string, unknown> = {}) => holdSlot(request, items, date, extra);
   const book = (date: string, language: string, email: string) =>
-    bookSlot(request, items, date, language, email);
+    bookThirdSlot(request, items, date, language, email);
   const stamp = Date.now();
   const mails: Array<{ name: string; mail: Mail }> = [];
   const mailTo = async (name: string, to: string, subject: RegExp) =>
@@ -57,14 +48,7 @@ test('every mail kind reads well on a phone and a desktop', async ({ page, reque
     const booked = await book(days[i + 1]!, language, email);
     await mailTo(`confirmation-${language}`, email, /Bevestiging|Confirmation|Bestätigung/);
     if (language !== 'nl') continue;
-    const moved = await request.patch(`/api/appointment/${booked.id}`, {
-      data: {
-        reservationId: await hold(days[4]!, { appointmentId: booked.id, token: booked.token }),
-        newStatus: 'confirmed',
-        token: booked.token,
-      },
-    });
-    expect(moved.status()).toBe(200);
+    await moveByLink(request, items, booked, await thirdSlot(request, items, days[4]!));
     await mailTo('change-nl', email, /gewijzigd/);
     expect((await request.get(`/api/appointment/by-token/${booked.token}/cancel`)).status()).toBe(200);
     await mailTo('cancellation-nl', email, /geannuleerd/);
@@ -120,13 +104,12 @@ test('the reminder reads well on a phone and a desktop', async ({ page, playwrig
   const server = await startServer({ BALIE_TEST_NOW: BOOKED_AT });
   const request = await playwright.request.newContext({ baseURL: server.url });
   try {
-    const products = (await (await request.get('/api/products')).json()) as { id: number; title: string }[];
-    const items = [{ productId: products.find((p) => p.title === PRODUCT)!.id, amount: 1 }];
+    const { items } = await passportItems(request);
     // Two days on at the earliest, so the booking is well over 24 hours before the appointment.
     const day = (await availableDays(request, items)).find((d) => d >= '2030-03-13');
     expect(day, 'an open day from Wednesday on').toBeDefined();
     const email = `mail-reminder-${Date.now()}@example.com`;
-    const booked = await bookSlot(request, items, day!, 'nl', email);
+    const booked = await bookThirdSlot(request, items, day!, 'nl', email);
     const due = new Date(Date.parse(booked.fromDateTime) - 2 * 3600_000).toISOString();
     await server.restart({ BALIE_TEST_NOW: due });
     const mail = await waitForMail(server.dataDir, email, (m) => /Herinnering/.test(m.subject));
@@ -140,47 +123,24 @@ test('the reminder reads well on a phone and a desktop', async ({ page, playwrig
   }
 });
 
-async function availableDays(request: APIRequestContext, items: Items): Promise<string[]> {
-  const res = await request.post('/api/available-days', { data: { appointmentItems: items } });
-  return (await res.json()) as string[];
+/** The start of the third slot of `date` (the first ones may be taken by an earlier booking of the test). */
+async function thirdSlot(request: APIRequestContext, items: Items, date: string): Promise<string> {
+  return (await slotsOn(request, items, date))[2]!.beginTime;
 }
 
-/** Holds the third slot of `date` (the first ones may be taken by an earlier booking of the test). */
-async function holdSlot(
-  request: APIRequestContext,
-  items: Items,
-  date: string,
-  extra: Record<string, unknown> = {},
-): Promise<string> {
-  const slots = (await (
-    await request.post('/api/timeslots', { data: { appointmentItems: items, date } })
-  ).json()) as Slot[];
-  const res = await request.post('/api/appointment/make-reservation', {
-    data: { appointmentItems: items, fromDateTime: slots[2]!.beginTime, ...extra },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: string }).id;
-}
-
-async function bookSlot(
+async function bookThirdSlot(
   request: APIRequestContext,
   items: Items,
   date: string,
   language: string,
   email: string,
 ): Promise<Booked> {
-  const res = await request.post('/api/appointment', {
-    data: {
-      reservationId: await holdSlot(request, items, date),
-      initials: 'J.',
-      lastName: 'de Vries-Öztürk',
-      email,
-      phone: '0612345678',
-      language,
-    },
+  return bookThroughApi(request, items, await thirdSlot(request, items, date), {
+    initials: 'J.',
+    lastName: 'de Vries-Öztürk',
+    email,
+    language,
   });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as Booked;
 }
 
 /**

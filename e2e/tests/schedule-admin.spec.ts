@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { slotsOn } from '../support/api.js';
 import { DEMO_ADMIN, expect, logIn, test } from '../support/fixtures.js';
 import { icsProperty, waitForMail } from '../support/mail.js';
 import {
@@ -12,12 +13,6 @@ import {
 } from '../support/booking.js';
 
 // Issue 6: the admin's schedule screens, end to end against the real server (DESIGN §4, §5).
-
-interface Slot {
-  beginTime: string;
-  endTime: string;
-  desk: { id: number; name: string };
-}
 
 /** 'YYYY-MM-DD' in the provider's zone, `days` from now. */
 const amsterdamDate = (days: number): string =>
@@ -70,9 +65,7 @@ test('an admin creates a desk with split hours and a partial closure; the bookin
   await expectNoSeriousA11yViolations(page, 'desk page');
 
   const expected = ['09:00', '09:12', '09:24', '09:36', '09:48', '11:36', '11:48'];
-  const slots = (await (
-    await request.post('/api/timeslots', { data: { appointmentItems: items, date: saturday } })
-  ).json()) as Slot[];
+  const slots = await slotsOn(request, items, saturday);
   expect(slots.map((s) => s.beginTime.slice(11, 16))).toEqual(expected);
 
   expect(await offeredTimes(page, saturday)).toEqual(expected);

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { adminHeaders, bookThroughApi, slotsOn, type Slot } from '../support/api.js';
 import { DEMO_ADMIN, expect, logIn, test } from '../support/fixtures.js';
 import { expectNoSeriousA11yViolations, offeredTimes, passportItems } from '../support/booking.js';
 import { icsProperty, waitForMail } from '../support/mail.js';
@@ -16,43 +17,14 @@ test.beforeEach(async ({ page }) => page.clock.install({ time: new Date(NOW) }))
 
 const ADDRESS = { street: 'Marktplein 7', postcode: '1234 AB', city: 'Teststad' };
 
-interface Slot {
-  beginTime: string;
-  desk: { id: number; name: string };
-}
-
-async function adminHeaders(request: APIRequestContext) {
-  const login = await request.post('/api/login', {
-    data: { username: DEMO_ADMIN.email, password: DEMO_ADMIN.password },
-  });
-  return { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-}
-
-async function slotsOn(request: APIRequestContext, date: string): Promise<Slot[]> {
-  const { items } = await passportItems(request);
-  const res = await request.post('/api/timeslots', { data: { appointmentItems: items, date } });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as Slot[];
+async function passportSlotsOn(request: APIRequestContext, date: string): Promise<Slot[]> {
+  return slotsOn(request, (await passportItems(request)).items, date);
 }
 
 /** Books a slot through the public API as a visitor would. */
 async function book(request: APIRequestContext, slot: Slot, lastName: string, email: string) {
   const { items } = await passportItems(request);
-  const hold = await request.post('/api/appointment/make-reservation', {
-    data: { appointmentItems: items, fromDateTime: slot.beginTime },
-  });
-  expect(hold.status(), await hold.text()).toBe(201);
-  const booked = await request.post('/api/appointment', {
-    data: {
-      reservationId: ((await hold.json()) as { id: string }).id,
-      initials: 'K.',
-      lastName,
-      email,
-      phone: '0611111111',
-    },
-  });
-  expect(booked.status(), await booked.text()).toBe(201);
-  return (await booked.json()) as { token: string; desk: { id: number; name: string } };
+  return bookThroughApi(request, items, slot.beginTime, { initials: 'K.', lastName, email });
 }
 
 const clock = (slot: Slot) => slot.beginTime.slice(11, 16);
@@ -78,7 +50,7 @@ test('a 50 % morning overflow thins the morning out as DESIGN §4 counts it', as
   const deskId = ((await desk.json()) as { id: number }).id;
   const everySlot = ['09:00', '09:12', '09:24', '09:36', '09:48'];
   const afternoonSlots = ['13:00', '13:12', '13:24', '13:36', '13:48'];
-  expect(morning(await slotsOn(request, SATURDAY))).toEqual(everySlot);
+  expect(morning(await passportSlotsOn(request, SATURDAY))).toEqual(everySlot);
 
   await logIn(page, DEMO_ADMIN);
   await page.goto(`/front-desk/${deskId}`);
@@ -98,10 +70,10 @@ test('a 50 % morning overflow thins the morning out as DESIGN §4 counts it', as
   // every start is still offered; the afternoon (0 %) keeps all of its slots throughout.
   const quota = Math.floor((60 * (100 - 50)) / 100);
   expect(quota).toBe(30);
-  let slots = await slotsOn(request, SATURDAY);
+  let slots = await passportSlotsOn(request, SATURDAY);
   expect(morning(slots)).toEqual(everySlot);
   await book(request, slots[0]!, 'Eerste', 'eerste@example.com');
-  slots = await slotsOn(request, SATURDAY);
+  slots = await passportSlotsOn(request, SATURDAY);
   expect(morning(slots), '12 of 30 minutes used: 12 more fit').toEqual(['09:12', '09:24', '09:36', '09:48']);
   await book(
     request,
@@ -109,7 +81,7 @@ test('a 50 % morning overflow thins the morning out as DESIGN §4 counts it', as
     'Tweede',
     'tweede@example.com',
   );
-  slots = await slotsOn(request, SATURDAY);
+  slots = await passportSlotsOn(request, SATURDAY);
   expect(morning(slots), '24 of 30 minutes used: 12 more do not fit').toEqual([]);
   expect(afternoon(slots)).toEqual(afternoonSlots);
 
@@ -125,7 +97,7 @@ test('closing a day that holds a booking: listed, moved, and the visitor mailed 
   const headers = await adminHeaders(request);
   const org = await request.patch('/api/organisation', { headers, data: ADDRESS });
   expect(org.status(), await org.text()).toBe(200);
-  const slot = (await slotsOn(request, WEDNESDAY)).find((s) => clock(s) === '10:06')!;
+  const slot = (await passportSlotsOn(request, WEDNESDAY)).find((s) => clock(s) === '10:06')!;
   const email = 'k.verplaatst@example.com';
   const booked = await book(request, slot, 'Verplaatst', email);
   // Confirmation first, so the change mail below is told apart from it.

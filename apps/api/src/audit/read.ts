@@ -27,6 +27,7 @@ import {
 import type { z } from 'zod';
 import type { DbOrTx } from '../db/client.js';
 import { containsPattern } from '../db/contains.js';
+import { readPage } from '../db/page.js';
 import { auditEvents, desks, products, users } from '../db/schema/index.js';
 
 type EventRow = {
@@ -77,22 +78,19 @@ function actorView({ event, user }: EventRow, reader: AuditReader): AuditActor {
   };
 }
 
-/** Desk ids in `changes` also as names (`desk`), so a move reads "Balie 1 → Balie 2". */
-async function withDeskNames(db: DbOrTx, rows: readonly EventRow[]) {
-  const ids = new Set<number>();
+/** The desk ids a move records in `changes` (before and after). */
+function changedDeskIds(rows: readonly EventRow[]): number[] {
+  const ids: number[] = [];
   for (const { event } of rows) {
     const desk = changesOf(event)?.deskId;
-    for (const v of desk ? [desk.before, desk.after] : []) if (typeof v === 'number') ids.add(v);
+    for (const v of desk ? [desk.before, desk.after] : []) if (typeof v === 'number') ids.push(v);
   }
-  const names = new Map<number, string>();
-  if (ids.size > 0) {
-    const found = await db
-      .select({ id: desks.id, name: desks.name })
-      .from(desks)
-      .where(inArray(desks.id, [...ids]));
-    for (const d of found) names.set(d.id, d.name);
-  }
-  const nameOf = (v: unknown) => (typeof v === 'number' ? (names.get(v) ?? null) : null);
+  return ids;
+}
+
+/** Desk ids in `changes` also as names (`desk`), so a move reads "Balie 1 → Balie 2". */
+function withDeskNames(labels: Labels) {
+  const nameOf = (v: unknown) => (typeof v === 'number' ? labels('desk', v) : null);
   return (event: EventRow['event']): AuditChanges | undefined => {
     const changes = changesOf(event);
     if (!changes?.deskId) return changes;
@@ -132,22 +130,23 @@ export async function appointmentHistory(
   const rows = await selectEvents(db)
     .where(and(eq(auditEvents.subjectType, 'appointment'), eq(auditEvents.subjectId, String(appointmentId))))
     .orderBy(asc(auditEvents.at), asc(auditEvents.id));
-  const changes = await withDeskNames(db, rows);
+  const changes = withDeskNames(await readLabels(db, { desk: changedDeskIds(rows) }));
   return rows.map((row) => entryOf(row, reader, changes(row.event)));
 }
 
 type EventsQuery = z.output<typeof auditEventsQuerySchema>;
 
-/** The current names of the accounts, desks and products a page of events is about ("Made admin · jan@…"). */
-async function entityLabels(db: DbOrTx, rows: readonly EventRow[]) {
-  const idsOf = (type: string) => [
-    ...new Set(
-      rows
-        .filter((r) => r.event.subjectType === type && /^\d{1,9}$/.test(r.event.subjectId ?? ''))
-        .map((r) => Number(r.event.subjectId)),
-    ),
-  ];
-  const [userIds, deskIds, productIds] = [idsOf('user'), idsOf('desk'), idsOf('product')];
+type Labelled = 'user' | 'desk' | 'product';
+/** A current name by kind and id, null for one that is gone. */
+type Labels = (type: Labelled, id: number) => string | null;
+
+/**
+ * The current names of accounts (e-mail), desks and products by id, each table read once and only when
+ * ids of it are asked for.
+ */
+async function readLabels(db: DbOrTx, ids: Partial<Record<Labelled, readonly number[]>>): Promise<Labels> {
+  const unique = (type: Labelled) => [...new Set(ids[type] ?? [])];
+  const [userIds, deskIds, productIds] = [unique('user'), unique('desk'), unique('product')];
   const [u, d, p] = await Promise.all([
     userIds.length
       ? db.select({ id: users.id, label: users.email }).from(users).where(inArray(users.id, userIds))
@@ -169,7 +168,25 @@ async function entityLabels(db: DbOrTx, rows: readonly EventRow[]) {
     ['product', p],
   ] as const)
     for (const row of found) labels.set(`${type}:${row.id}`, row.label);
-  return (event: EventRow['event']) => labels.get(`${event.subjectType}:${event.subjectId}`) ?? null;
+  return (type, id) => labels.get(`${type}:${id}`) ?? null;
+}
+
+/** The id of the entity an event is about, when it is a `type` (an id that is not a number names nothing). */
+function subjectIdOf(event: EventRow['event'], type: Labelled): number | null {
+  return event.subjectType === type && /^\d{1,9}$/.test(event.subjectId ?? '')
+    ? Number(event.subjectId)
+    : null;
+}
+
+const subjectIds = (rows: readonly EventRow[], type: Labelled) =>
+  rows.map((r) => subjectIdOf(r.event, type)).filter((id) => id !== null);
+
+/** "Made admin · jan@…": the entity's current name, for the kinds that have one. */
+function entityLabel(event: EventRow['event'], labels: Labels): string | null {
+  const type = event.subjectType;
+  if (type !== 'user' && type !== 'desk' && type !== 'product') return null;
+  const id = subjectIdOf(event, type);
+  return id === null ? null : labels(type, id);
 }
 
 function actorTypeIs(type: EventsQuery['actorType']): SQL | undefined {
@@ -195,26 +212,27 @@ export async function listAuditEvents(
     actorTypeIs(query.actorType),
     like ? or(ilike(users.email, like), ilike(fullName, like)) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    selectEvents(db)
-      .where(where)
-      .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db
-      .select({ n: count() })
-      .from(auditEvents)
-      .leftJoin(users, eq(users.id, auditEvents.actorUserId))
-      .where(where),
-  ]);
-  const [changes, labelOf] = await Promise.all([withDeskNames(db, rows), entityLabels(db, rows)]);
+  const counting = db.select({ n: count() }).from(auditEvents).$dynamic();
+  const page = await readPage(
+    query,
+    selectEvents(db).where(where).orderBy(desc(auditEvents.at), desc(auditEvents.id)),
+    // Only the actor filter reads users; without it the join would only slow the count down.
+    (like ? counting.leftJoin(users, eq(users.id, auditEvents.actorUserId)) : counting).where(where),
+  );
+  const rows = page.items;
+  const labels = await readLabels(db, {
+    user: subjectIds(rows, 'user'),
+    desk: [...subjectIds(rows, 'desk'), ...changedDeskIds(rows)],
+    product: subjectIds(rows, 'product'),
+  });
+  const changes = withDeskNames(labels);
   const reader = { admin: true, userId: null };
   const items: AuditEventItem[] = rows.map((row) => ({
     id: row.event.id,
     entityType: row.event.subjectType,
     entityId: row.event.subjectId,
-    entityLabel: labelOf(row.event),
+    entityLabel: entityLabel(row.event, labels),
     ...entryOf(row, reader, changes(row.event)),
   }));
-  return { items, total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
+  return { ...page, items };
 }

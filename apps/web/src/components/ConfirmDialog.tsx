@@ -6,7 +6,11 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 
-/** Asks before something that cannot be undone (a deletion); the dialog is named by its title. */
+/**
+ * Asks before a change (by default one that cannot be undone, such as a deletion); the dialog is named by
+ * its title and described by its text. `danger: false` shows the confirm as an ordinary action; `busy`
+ * disables it while the change runs, so it cannot be sent twice.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -15,6 +19,8 @@ export function ConfirmDialog({
   cancelLabel,
   onConfirm,
   onClose,
+  danger = true,
+  busy = false,
 }: {
   open: boolean;
   title: string;
@@ -23,17 +29,20 @@ export function ConfirmDialog({
   cancelLabel: string;
   onConfirm: () => void;
   onClose: () => void;
+  danger?: boolean;
+  busy?: boolean;
 }) {
   const titleId = useId();
+  const textId = useId();
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId}>
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} aria-describedby={textId}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{text}</DialogContentText>
+        <DialogContentText id={textId}>{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{cancelLabel}</Button>
-        <Button color="error" variant="contained" onClick={onConfirm}>
+        <Button color={danger ? 'error' : 'primary'} variant="contained" onClick={onConfirm} disabled={busy}>
           {confirmLabel}
         </Button>
       </DialogActions>

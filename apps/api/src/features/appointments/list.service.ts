@@ -15,6 +15,7 @@ import {
 } from '@balie/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { containsPattern } from '../../db/contains.js';
+import { readPage } from '../../db/page.js';
 import { appointments } from '../../db/schema/index.js';
 import { isAdmin, type AuthUser } from '../../http/auth.js';
 import { httpError } from '../../http/errors.js';
@@ -161,7 +162,8 @@ export async function listAppointmentsPaginated(
     visibleTo(user),
     ...dateRange(zone, f.from, f.until),
   );
-  const [rows, [total]] = await Promise.all([
+  const page = await readPage(
+    query,
     app.db
       .select()
       .from(appointments)
@@ -171,17 +173,10 @@ export async function listAppointmentsPaginated(
         sql`case when ${upcoming} then ${start} end asc`,
         sql`case when ${upcoming} then null else ${start} end desc`,
         asc(appointments.id),
-      )
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+      ),
     app.db.select({ n: count() }).from(appointments).where(where),
-  ]);
-  return {
-    items: presentAppointments(app, request, await viewsOf(app.db, rows)),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-  };
+  );
+  return { ...page, items: presentAppointments(app, request, await viewsOf(app.db, page.items)) };
 }
 
 export const todayQuerySchema = z.object({

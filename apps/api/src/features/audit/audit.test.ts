@@ -6,6 +6,7 @@ import {
   type AuditEventItem,
 } from '@balie/shared';
 import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
+import { recordAudit } from '../../audit/audit.js';
 import { confirm, holdOk, slotsOn } from '../booking/test-support/helpers.js';
 
 /** Monday 11 March 2030, 09:00 in Amsterdam; bookings go on the next days. */
@@ -219,6 +220,39 @@ describe.each(testDatabases)('audit trail on %s', (kind) => {
       // Logins have no actor in the trail's sense of a link; system events have no account.
       const system = await events('actorType=system&pageSize=100');
       expect(system.items.every((e) => e.actor.type === 'system')).toBe(true);
+    });
+
+    it('names desks, as subject and in a move on one page, and counts what the actor filter keeps', async () => {
+      const desks = (await get('/api/desks', admin)).json<{ id: number; name: string }[]>();
+      const [one, two] = desks;
+      const renamed = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/desk/${one!.id}`,
+        payload: { name: 'Balie Noord' },
+        headers: admin.headers,
+      });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      // A move between desks, as the desk reassignment writes it (no route moves one desk to another alone).
+      await recordAudit(t.app.db, {
+        actorUserId: null,
+        action: 'appointment_moved',
+        subjectType: 'appointment',
+        subjectId: 424242,
+        details: { changes: { deskId: { before: one!.id, after: two!.id } } },
+      });
+
+      const page = await events('pageSize=2');
+      expect(page.items.map((e) => [e.action, e.entityLabel, e.changes?.desk])).toEqual([
+        ['appointment_moved', null, { before: 'Balie Noord', after: two!.name }],
+        ['desk_updated', 'Balie Noord', undefined],
+      ]);
+
+      const byAnna = await events('actor=anna%20de&pageSize=100');
+      expect(byAnna.total).toBe(byAnna.items.length);
+      expect(byAnna.items.some((e) => e.action === 'desk_updated')).toBe(true);
+      const all = await events('pageSize=100');
+      expect(all.total).toBe(all.items.length);
+      expect(all.total).toBeGreaterThan(byAnna.total);
     });
 
     it('names the wrong field of bad input', async () => {

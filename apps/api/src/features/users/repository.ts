@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/contains.js';
+import { readPage, type Page, type PageQuery } from '../../db/page.js';
 import {
   appointments,
   languages,
@@ -42,8 +43,8 @@ export function listUsers(db: DbOrTx): Promise<UserWithLanguage[]> {
 /** One page of accounts by e-mail, optionally those whose e-mail or name contains `search`. */
 export async function listUsersPage(
   db: DbOrTx,
-  query: { page: number; pageSize: number; search?: string },
-): Promise<{ rows: UserWithLanguage[]; total: number }> {
+  query: PageQuery & { search?: string },
+): Promise<Page<UserWithLanguage>> {
   const like = query.search ? containsPattern(query.search) : undefined;
   const where = like
     ? or(
@@ -52,15 +53,11 @@ export async function listUsersPage(
         ilike(sql`concat_ws(' ', ${users.firstName}, ${users.suffix}, ${users.lastName})`, like),
       )
     : undefined;
-  const [rows, [total]] = await Promise.all([
-    selectUsers(db)
-      .where(where)
-      .orderBy(asc(users.email), asc(users.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  return readPage(
+    query,
+    selectUsers(db).where(where).orderBy(asc(users.email), asc(users.id)),
     db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  );
 }
 
 export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRow> {

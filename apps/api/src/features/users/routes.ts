@@ -124,9 +124,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { page, pageSize } = request.query;
-      const { rows, total } = await repo.listUsersPage(app.db, request.query);
-      return { items: rows.map(toUser), total, page, pageSize };
+      const page = await repo.listUsersPage(app.db, request.query);
+      return { ...page, items: page.items.map(toUser) };
     },
   );
 

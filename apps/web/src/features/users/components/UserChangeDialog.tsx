@@ -1,11 +1,6 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 export type UserChange = 'promote' | 'demote' | 'delete';
 
@@ -31,7 +26,6 @@ export function UserChangeDialog({
   const { t } = useTranslation(['users', 'common']);
   const [secondStep, setSecondStep] = useState(false);
   const asksTwice = self && change !== 'promote';
-  const danger = change !== 'promote';
 
   function confirm() {
     if (asksTwice && !secondStep) setSecondStep(true);
@@ -39,21 +33,16 @@ export function UserChangeDialog({
   }
 
   return (
-    <Dialog open onClose={onClose} aria-labelledby="user-change-title" aria-describedby="user-change-text">
-      <DialogTitle id="user-change-title">
-        {secondStep ? t('dialog.self_title') : t(`dialog.${change}_title`, { name })}
-      </DialogTitle>
-      <DialogContent>
-        <DialogContentText id="user-change-text">
-          {secondStep ? t(`dialog.self_${change}_text`) : t(`dialog.${change}_text`, { name })}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('common:action.cancel')}</Button>
-        <Button variant="contained" color={danger ? 'error' : 'primary'} onClick={confirm} disabled={busy}>
-          {secondStep ? t('dialog.confirm_self') : t(`dialog.confirm_${change}`)}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open
+      title={secondStep ? t('dialog.self_title') : t(`dialog.${change}_title`, { name })}
+      text={secondStep ? t(`dialog.self_${change}_text`) : t(`dialog.${change}_text`, { name })}
+      confirmLabel={secondStep ? t('dialog.confirm_self') : t(`dialog.confirm_${change}`)}
+      cancelLabel={t('common:action.cancel')}
+      danger={change !== 'promote'}
+      busy={busy}
+      onConfirm={confirm}
+      onClose={onClose}
+    />
   );
 }
