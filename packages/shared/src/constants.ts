@@ -42,11 +42,13 @@ export function greetingFor(hour: number): Greeting {
 export const DEFAULT_LANGUAGE = { id: 251, code: 'nl-NL', description: 'Nederlands', short: 'NL' } as const;
 export const UI_LANGUAGES = ['nl', 'en', 'de'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
+/** The interface language of a visitor who never chose one (spec §1: Dutch is default and fallback). */
+export const DEFAULT_UI_LANGUAGE: UiLanguage = 'nl';
 /** The language list offered to users is reduced to these codes (spec §1). */
 export const OFFERED_LANGUAGE_CODES = ['en-GB', 'nl-NL'] as const;
 
 /** Maps a locale code such as 'en-GB' or 'nl' onto an interface language, falling back to Dutch. */
 export function uiLanguageOf(code: string | null | undefined): UiLanguage {
   const short = (code ?? '').slice(0, 2).toLowerCase();
-  return (UI_LANGUAGES as readonly string[]).includes(short) ? (short as UiLanguage) : 'nl';
+  return (UI_LANGUAGES as readonly string[]).includes(short) ? (short as UiLanguage) : DEFAULT_UI_LANGUAGE;
 }
