@@ -52,3 +52,11 @@ export function uiLanguageOf(code: string | null | undefined): UiLanguage {
   const short = (code ?? '').slice(0, 2).toLowerCase();
   return (UI_LANGUAGES as readonly string[]).includes(short) ? (short as UiLanguage) : DEFAULT_UI_LANGUAGE;
 }
+
+// The server-rendered /new (decision 0280); here, not beside its schema, so that the browser's first load
+// does not take zod in with them (the schema module's top-level calls are kept by the bundler).
+/** The id of the `<script type="application/json">` that carries the state. */
+export const FRONT_DOOR_STATE_ID = 'front-door-state';
+
+/** The translation namespaces the first paint of /new reads (the client's i18next loads these first). */
+export const FRONT_DOOR_NAMESPACES = ['common', 'validation', 'booking'] as const;

@@ -17,9 +17,3 @@ export const frontDoorStateSchema = z.object({
   organisation: organisationSchema,
 });
 export type FrontDoorState = z.infer<typeof frontDoorStateSchema>;
-
-/** The id of the `<script type="application/json">` that carries the state. */
-export const FRONT_DOOR_STATE_ID = 'front-door-state';
-
-/** The translation namespaces the first paint of /new reads (the client's i18next loads these first). */
-export const FRONT_DOOR_NAMESPACES = ['common', 'validation', 'booking'] as const;
