@@ -11,6 +11,7 @@ const serverBuild = {
   outDir: 'dist-ssr',
   emptyOutDir: true,
   copyPublicDir: false,
+  minify: true,
   sourcemap: true,
   rolldownOptions: { input: { renderFrontDoor: 'src/app/ssr/renderFrontDoor.tsx' } },
 };

@@ -29,6 +29,7 @@ export function installFrontDoor(app: FastifyInstance, webRoot: string): void {
   let renderer: Promise<FrontDoorRenderer> | undefined;
   let template: Promise<string> | undefined;
   let translations: Promise<FrontDoorState['translations']> | undefined;
+  let last: { key: string; html: string | null } | undefined;
 
   app.get('/new', { schema: { hide: true } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-cache');
@@ -38,8 +39,12 @@ export function installFrontDoor(app: FastifyInstance, webRoot: string): void {
       template ??= readFile(path.join(webRoot, 'index.html'), 'utf8');
       translations ??= readTranslations(webRoot, DEFAULT_UI_LANGUAGE);
       const [{ renderFrontDoor }, page, texts] = await Promise.all([renderer, template, translations]);
-      const html = renderFrontDoor(page, await frontDoorState(app.db, DEFAULT_UI_LANGUAGE, texts));
-      if (html !== null) return reply.type('text/html; charset=utf-8').send(html);
+      const state = await frontDoorState(app.db, DEFAULT_UI_LANGUAGE, texts);
+      // The page depends on nothing but the state (and the build): while products, categories and the
+      // organisation stay as they are, the last page is sent again instead of rendering it anew.
+      const key = JSON.stringify(state);
+      if (last?.key !== key) last = { key, html: renderFrontDoor(page, state) };
+      if (last.html !== null) return reply.type('text/html; charset=utf-8').send(last.html);
     } catch (error) {
       request.log.error({ err: error }, 'server render of /new failed: sending the SPA to render it');
       // A file read or an import that failed is tried again on the next visit.
