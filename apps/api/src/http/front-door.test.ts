@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { FRONT_DOOR_NAMESPACES, type FrontDoorState } from '@balie/shared';
@@ -85,6 +86,18 @@ describe('GET /new rendered on the server (decision 0280)', () => {
     const res = await get('/new');
     expect(renders()).toBe(before + 1);
     expect(rendered(res.body).categories.map((c) => c.name)).toContain('Anders');
+  });
+
+  it('sends the page gzipped to a browser that accepts it', async () => {
+    const plain = await get('/new');
+    const zipped = await get('/new', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('Accept-Encoding');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(
+      (await get('/new', { 'accept-encoding': 'br, gzip;q=0' })).headers['content-encoding'],
+    ).toBeUndefined();
   });
 
   it('sends the plain page for /new with a query: a step or a link with items renders in the browser', async () => {
