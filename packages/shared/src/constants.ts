@@ -42,11 +42,21 @@ export function greetingFor(hour: number): Greeting {
 export const DEFAULT_LANGUAGE = { id: 251, code: 'nl-NL', description: 'Nederlands', short: 'NL' } as const;
 export const UI_LANGUAGES = ['nl', 'en', 'de'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
+/** The interface language of a visitor who never chose one (spec §1: Dutch is default and fallback). */
+export const DEFAULT_UI_LANGUAGE: UiLanguage = 'nl';
 /** The language list offered to users is reduced to these codes (spec §1). */
 export const OFFERED_LANGUAGE_CODES = ['en-GB', 'nl-NL'] as const;
 
 /** Maps a locale code such as 'en-GB' or 'nl' onto an interface language, falling back to Dutch. */
 export function uiLanguageOf(code: string | null | undefined): UiLanguage {
   const short = (code ?? '').slice(0, 2).toLowerCase();
-  return (UI_LANGUAGES as readonly string[]).includes(short) ? (short as UiLanguage) : 'nl';
+  return (UI_LANGUAGES as readonly string[]).includes(short) ? (short as UiLanguage) : DEFAULT_UI_LANGUAGE;
 }
+
+// The server-rendered /new (decision 0280); here, not beside its schema, so that the browser's first load
+// does not take zod in with them (the schema module's top-level calls are kept by the bundler).
+/** The id of the `<script type="application/json">` that carries the state. */
+export const FRONT_DOOR_STATE_ID = 'front-door-state';
+
+/** The translation namespaces the first paint of /new reads (the client's i18next loads these first). */
+export const FRONT_DOOR_NAMESPACES = ['common', 'validation', 'booking'] as const;

@@ -8,6 +8,7 @@ export * from './users/schemas.js';
 export * from './booking/schemas.js';
 export * from './booking/products.js';
 export * from './booking/duration.js';
+export * from './booking/frontDoor.js';
 export * from './availability/index.js';
 export * from './desks/schemas.js';
 export * from './desks/requests.js';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { installFrontDoor } from './front-door.js';
 
 /** apps/web/dist, found relative to this file (same depth in src/ and dist/). */
 export const WEB_DIST = fileURLToPath(new URL('../../../web/dist', import.meta.url));
@@ -29,6 +30,7 @@ export async function installSpa(app: FastifyInstance, root: string): Promise<bo
       res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+  installFrontDoor(app, root);
   // '/' itself: the SPA's router redirects it to /new.
   app.get('/', { schema: { hide: true } }, (_request, reply) =>
     reply.header('Cache-Control', 'no-cache').sendFile('index.html'),

@@ -1,7 +1,9 @@
-import i18n from 'i18next';
+import i18n, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { translationBackend } from './translationBackend';
 import {
+  DEFAULT_UI_LANGUAGE,
+  FRONT_DOOR_NAMESPACES,
   TRANSLATION_LOAD_RETRIES,
   TRANSLATION_RETRY_DELAY_MS,
   uiLanguageOf,
@@ -14,7 +16,7 @@ export const LANGUAGES: ReadonlyArray<{ code: UiLanguage; locale: string; label:
   { code: 'en', locale: 'en-GB', label: 'English' },
   { code: 'de', locale: 'de-DE', label: 'Deutsch' },
 ];
-export const FALLBACK_LANGUAGE: UiLanguage = 'nl';
+export const FALLBACK_LANGUAGE: UiLanguage = DEFAULT_UI_LANGUAGE;
 
 /** One namespace per feature; files live in public/locales/{lng}/{ns}.json. */
 export const NAMESPACES = [
@@ -36,12 +38,18 @@ export const NAMESPACES = [
 /** A guest's own choice survives a reload; a signed-in user's choice is stored on the server (uiSettings). */
 const LANGUAGE_STORAGE_KEY = 'ui_language';
 
-function storedLanguage(): UiLanguage {
+/** The language this browser chose before, or null when it never chose one. */
+export function chosenLanguage(): UiLanguage | null {
   try {
-    return uiLanguageOf(window.localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? FALLBACK_LANGUAGE);
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return stored === null ? null : uiLanguageOf(stored);
   } catch {
-    return FALLBACK_LANGUAGE;
+    return null;
   }
+}
+
+function storedLanguage(): UiLanguage {
+  return chosenLanguage() ?? FALLBACK_LANGUAGE;
 }
 
 /** The Luxon / MUI X locale of an interface language. */
@@ -49,27 +57,41 @@ export function localeOf(language: string | undefined): string {
   return LANGUAGES.find((l) => l.code === uiLanguageOf(language))?.locale ?? 'nl-NL';
 }
 
-export function initI18n() {
-  return i18n
-    .use(translationBackend())
-    .use(initReactI18next)
-    .init({
-      lng: storedLanguage(),
-      fallbackLng: FALLBACK_LANGUAGE,
-      supportedLngs: LANGUAGES.map((l) => l.code),
-      // 'booking' too: the front door /new needs it for its first paint, and fetched here it comes in
-      // parallel with the other texts instead of after the first render (decision 0245, LCP).
-      ns: ['common', 'validation', 'booking'],
-      defaultNS: 'common',
-      // Load at once, not on the next tick: the texts are fetched while the entry still runs, and
-      // i18n.language is set when the store starts, so the calls prefetched for /new carry the right
-      // Accept-Language (decision 0251).
-      initAsync: false,
-      interpolation: { escapeValue: false }, // React escapes already
-      // Spec §9: retry loading a translation file up to 5 times, starting at 350 ms (i18next doubles it).
-      maxRetries: TRANSLATION_LOAD_RETRIES,
-      retryTimeout: TRANSLATION_RETRY_DELAY_MS,
-    });
+/** Translations already in the page: the server-rendered /new brings those of its first paint (decision 0280). */
+export interface EmbeddedTranslations {
+  language: UiLanguage;
+  translations: Record<string, Record<string, unknown>>;
+}
+
+/** The options of the app's i18next instance; the server renders /new with the same (app/ssr/). */
+export function i18nOptions(embedded?: EmbeddedTranslations): InitOptions {
+  return {
+    lng: embedded?.language ?? storedLanguage(),
+    // Embedded namespaces count as loaded, so the first render (a hydration) has its texts at once;
+    // every other namespace and language still comes through the backend.
+    ...(embedded && {
+      resources: { [embedded.language]: embedded.translations },
+      partialBundledLanguages: true,
+    }),
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: LANGUAGES.map((l) => l.code),
+    // 'booking' too: the front door /new needs it for its first paint, and fetched here it comes in
+    // parallel with the other texts instead of after the first render (decision 0245, LCP).
+    ns: [...FRONT_DOOR_NAMESPACES],
+    defaultNS: 'common',
+    // Load at once, not on the next tick: the texts are fetched while the entry still runs, and
+    // i18n.language is set when the store starts, so the calls prefetched for /new carry the right
+    // Accept-Language (decision 0251).
+    initAsync: false,
+    interpolation: { escapeValue: false }, // React escapes already
+    // Spec §9: retry loading a translation file up to 5 times, starting at 350 ms (i18next doubles it).
+    maxRetries: TRANSLATION_LOAD_RETRIES,
+    retryTimeout: TRANSLATION_RETRY_DELAY_MS,
+  };
+}
+
+export function initI18n(embedded?: EmbeddedTranslations) {
+  return i18n.use(translationBackend()).use(initReactI18next).init(i18nOptions(embedded));
 }
 
 /** Switches the interface language, remembers it for this browser and keeps <html lang> right for screen readers. */

@@ -8,14 +8,17 @@ import { initTestI18n } from './i18n';
 configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom does no layout and has no scrollIntoView; the booking page scrolls a chosen card above its sticky
-// bar (revealAbove). Without this the call throws inside an animation frame as an uncaught error.
-Element.prototype.scrollIntoView = function scrollIntoView() {};
+// bar (revealAbove). Without this the call throws inside an animation frame as an uncaught error. (A test
+// of the server render runs in node, without a DOM.)
+const inDom = typeof window !== 'undefined';
+if (inDom) Element.prototype.scrollIntoView = function scrollIntoView() {};
 
 beforeAll(async () => {
   await initTestI18n();
 });
 
 afterEach(() => {
+  if (!inDom) return;
   cleanup();
   window.localStorage.clear();
 });

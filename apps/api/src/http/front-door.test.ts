@@ -1,0 +1,140 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { FRONT_DOOR_NAMESPACES, type FrontDoorState } from '@balie/shared';
+import { productCategories } from '../db/schema/index.js';
+import { createTestApp, type TestApp } from '../test/index.js';
+
+const INDEX = '<!doctype html><html lang="nl"><head></head><body><div id="root"></div></body></html>';
+
+/**
+ * A web build as apps/api finds it: apps/web/dist with index.html and the translation files, and beside
+ * it dist-ssr with the server renderer. The renderer here is the stand-in `renderer` (the real one is
+ * apps/web's, tested there and in the browser); it shows what the API hands it.
+ */
+function webBuild(renderer: string): string {
+  const web = mkdtempSync(path.join(tmpdir(), 'balie-front-door-'));
+  const dist = path.join(web, 'dist');
+  mkdirSync(path.join(dist, 'locales', 'nl'), { recursive: true });
+  writeFileSync(path.join(dist, 'index.html'), INDEX);
+  for (const ns of FRONT_DOOR_NAMESPACES)
+    writeFileSync(path.join(dist, 'locales', 'nl', `${ns}.json`), JSON.stringify({ namespace: ns }));
+  mkdirSync(path.join(web, 'dist-ssr'));
+  writeFileSync(path.join(web, 'dist-ssr', 'renderFrontDoor.js'), renderer);
+  return dist;
+}
+
+const ECHO_STATE = `export function renderFrontDoor(template, state) {
+  globalThis.frontDoorRenders = (globalThis.frontDoorRenders ?? 0) + 1;
+  return template.replace('<div id="root"></div>', () => '<div id="root">' + JSON.stringify(state) + '</div>');
+}`;
+
+const rendered = (html: string): FrontDoorState =>
+  JSON.parse(html.slice(html.indexOf('<div id="root">') + 15, html.lastIndexOf('</div>'))) as FrontDoorState;
+
+describe('GET /new rendered on the server (decision 0280)', () => {
+  let t: TestApp;
+  let webRoot: string;
+  beforeAll(async () => {
+    webRoot = webBuild(ECHO_STATE);
+    t = await createTestApp({ webRoot });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(path.dirname(webRoot), { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+  it("renders from exactly what the browser would fetch in Dutch, and the first paint's texts", async () => {
+    const res = await get('/new', { 'accept-language': 'en' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const state = rendered(res.body);
+    // A visitor who never chose a language sees Dutch, whatever the browser asks for (spec §1).
+    expect(state.language).toBe('nl');
+    const api = (url: string) =>
+      t.app.inject({ url, headers: { 'accept-language': 'nl' } }).then((r) => r.json());
+    expect(state.products).toEqual(await api('/api/products'));
+    expect(state.products.length).toBeGreaterThan(0);
+    expect(state.categories).toEqual(await api('/api/product-categories'));
+    expect(state.organisation).toEqual(await api('/api/organisation'));
+    expect(state.translations).toEqual({
+      common: { namespace: 'common' },
+      validation: { namespace: 'validation' },
+      booking: { namespace: 'booking' },
+    });
+  });
+
+  it('renders again only when the data changed', async () => {
+    const renders = () => (globalThis as { frontDoorRenders?: number }).frontDoorRenders ?? 0;
+    await get('/new');
+    const before = renders();
+    await get('/new');
+    expect(renders()).toBe(before);
+    const [first] = rendered((await get('/new')).body).categories;
+    await t.database.db
+      .update(productCategories)
+      .set({ name: 'Anders' })
+      .where(eq(productCategories.id, first!.id));
+    const res = await get('/new');
+    expect(renders()).toBe(before + 1);
+    expect(rendered(res.body).categories.map((c) => c.name)).toContain('Anders');
+  });
+
+  it('sends the page gzipped to a browser that accepts it', async () => {
+    const plain = await get('/new');
+    const zipped = await get('/new', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('Accept-Encoding');
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(
+      (await get('/new', { 'accept-encoding': 'br, gzip;q=0' })).headers['content-encoding'],
+    ).toBeUndefined();
+  });
+
+  it('sends the plain page for /new with a query: a step or a link with items renders in the browser', async () => {
+    for (const url of ['/new?step=time', '/new?items=1x1']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+});
+
+describe('GET /new when the server render fails', () => {
+  let t: TestApp;
+  let webRoot: string;
+  let log = '';
+  beforeAll(async () => {
+    webRoot = webBuild(`export function renderFrontDoor() { throw new Error('render broke'); }`);
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        log += chunk.toString();
+        done();
+      },
+    });
+    t = await createTestApp({ webRoot, logger: { level: 'info', stream } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(path.dirname(webRoot), { recursive: true, force: true });
+  });
+
+  it('logs the error and sends the plain page, never a 500', async () => {
+    const res = await t.app.inject({ url: '/new', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(log).toContain('render broke');
+    expect(log).toContain('server render of /new failed');
+  });
+});
