@@ -100,6 +100,15 @@ describe('GET /new rendered on the server (decision 0280)', () => {
     ).toBeUndefined();
   });
 
+  it("sends / to /new, as the browser's router did, so a first visit to / gets the rendered page too", async () => {
+    for (const url of ['/', '/?utm_source=site']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/new');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
   it('sends the plain page for /new with a query: a step or a link with items renders in the browser', async () => {
     for (const url of ['/new?step=time', '/new?items=1x1']) {
       const res = await get(url);

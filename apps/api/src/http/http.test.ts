@@ -50,7 +50,7 @@ describe('OpenAPI docs, SPA hosting and headers', () => {
   });
 
   it('serves index.html for deep links, never cached', async () => {
-    for (const url of ['/', '/new', '/edit-appointment/abc', '/front-desk/3']) {
+    for (const url of ['/new', '/edit-appointment/abc', '/front-desk/3']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');

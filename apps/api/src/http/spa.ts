@@ -31,9 +31,10 @@ export async function installSpa(app: FastifyInstance, root: string): Promise<bo
     },
   });
   installFrontDoor(app, root);
-  // '/' itself: the SPA's router redirects it to /new.
+  // '/' is the booking page (spec §2), as the SPA's router says too: sent there by the server, a first
+  // visit to '/' gets the server-rendered /new (decision 0280) instead of a client render and a redirect.
   app.get('/', { schema: { hide: true } }, (_request, reply) =>
-    reply.header('Cache-Control', 'no-cache').sendFile('index.html'),
+    reply.header('Cache-Control', 'no-cache').redirect('/new', 302),
   );
   return true;
 }
