@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { templateFor } from './pglite-template.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -25,6 +26,8 @@ export interface OpenDatabaseOptions {
   pgliteDataDir?: string;
   /** Start PGlite from a dump (`dumpDataDir()`), skipping initdb: tests load a migrated template. */
   pgliteLoadDataDir?: Blob;
+  /** The dump a new data directory starts from when no `pgliteLoadDataDir` is given; default: the build's. */
+  pgliteTemplate?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
 }
@@ -51,10 +54,12 @@ export async function openDatabase(
     return { kind: 'postgres', db, client: pool, close: () => pool.end() };
   }
   const dataDir = options.pgliteDataDir ?? path.join(config.dataDir, 'db');
+  // A new data directory starts from the build's template instead of running initdb (decision 0281).
+  const loadDataDir = options.pgliteLoadDataDir ?? (await templateFor(dataDir, options.pgliteTemplate));
   const client = await PGlite.create(dataDir, {
     extensions: { btree_gist },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-    ...(options.pgliteLoadDataDir ? { loadDataDir: options.pgliteLoadDataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
