@@ -21,8 +21,14 @@ export function useStepHistory() {
   const draft = useAppSelector(selectDraft);
   const hasHold = useAppSelector(selectReservation) !== null;
   const dispatch = useAppDispatch();
-  // The step and address last agreed on; null until the first sync.
-  const synced = useRef<{ step: BookingStep; url: BookingStep | null } | null>(null);
+  // The step and address last agreed on; null until the first sync. `replaced` is the address this hook
+  // has just asked the router to change: the router applies that in a transition, so an urgent render
+  // (a click) can still show it, and it must not read as the visitor moving there (decision 0282).
+  const synced = useRef<{
+    step: BookingStep;
+    url: BookingStep | null;
+    replaced?: BookingStep | null;
+  } | null>(null);
   // The personal-data check comes with zod, loaded once a hold exists (decision 0245); this re-runs the sync.
   const [personalDataValid, setPersonalDataValid] = useState(loadedPersonalDataCheck);
   const checkMissing = personalDataValid === undefined && needsPersonalDataCheck(draft, hasHold);
@@ -49,10 +55,17 @@ export function useStepHistory() {
     if (last && last.step !== draft.step) {
       synced.current = { step: draft.step, url: draft.step };
       const forced = draft.step === 'time' && draft.notice !== null;
-      if (urlStep !== draft.step) writeStep(draft.step, forced);
+      if (urlStep !== draft.step) {
+        synced.current.replaced = urlStep;
+        writeStep(draft.step, forced);
+      }
       return;
     }
-    if (last && last.url === urlStep) return;
+    if (last && last.url === urlStep) {
+      delete last.replaced; // the router has caught up
+      return;
+    }
+    if (last && 'replaced' in last && last.replaced === urlStep) return;
 
     // First render, or the address changed under us: the store follows as far as the draft allows.
     if (checkMissing) return;
@@ -66,6 +79,9 @@ export function useStepHistory() {
       dispatch(stepChanged(target));
     }
     synced.current = { step: target, url: target };
-    if (urlStep !== target) writeStep(target, true);
+    if (urlStep !== target) {
+      synced.current.replaced = urlStep;
+      writeStep(target, true);
+    }
   }, [urlStep, draft, hasHold, checkMissing, personalDataValid, dispatch, setParams]);
 }
