@@ -12,7 +12,6 @@ function open(props: { danger?: boolean; busy?: boolean } = {}) {
       title="Delete closure?"
       text="That time can be booked again."
       confirmLabel="Delete"
-      cancelLabel="Cancel"
       onConfirm={onConfirm}
       onClose={onClose}
       {...props}

@@ -5,18 +5,18 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * Asks before a change (by default one that cannot be undone, such as a deletion); the dialog is named by
  * its title and described by its text. `danger: false` shows the confirm as an ordinary action; `busy`
- * disables it while the change runs, so it cannot be sent twice.
+ * disables it while the change runs, so it cannot be sent twice. Cancel is always the common 'Cancel'.
  */
 export function ConfirmDialog({
   open,
   title,
   text,
   confirmLabel,
-  cancelLabel,
   onConfirm,
   onClose,
   danger = true,
@@ -26,12 +26,12 @@ export function ConfirmDialog({
   title: string;
   text: string;
   confirmLabel: string;
-  cancelLabel: string;
   onConfirm: () => void;
   onClose: () => void;
   danger?: boolean;
   busy?: boolean;
 }) {
+  const { t } = useTranslation('common');
   const titleId = useId();
   const textId = useId();
   return (
@@ -41,7 +41,7 @@ export function ConfirmDialog({
         <DialogContentText id={textId}>{text}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{cancelLabel}</Button>
+        <Button onClick={onClose}>{t('action.cancel')}</Button>
         <Button color={danger ? 'error' : 'primary'} variant="contained" onClick={onConfirm} disabled={busy}>
           {confirmLabel}
         </Button>

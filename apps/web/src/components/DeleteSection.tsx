@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -12,8 +13,6 @@ import { Section } from './Section';
 export function DeleteSection({
   title,
   hint,
-  deleteLabel,
-  cancelLabel,
   confirmTitle,
   confirmText,
   onDelete,
@@ -21,13 +20,12 @@ export function DeleteSection({
 }: {
   title: string;
   hint: string;
-  deleteLabel: string;
-  cancelLabel: string;
   confirmTitle: string;
   confirmText: string;
   onDelete: () => void;
   children?: ReactNode;
 }) {
+  const { t } = useTranslation('common');
   const [confirming, setConfirming] = useState(false);
   return (
     <Section title={title}>
@@ -36,14 +34,13 @@ export function DeleteSection({
       </Typography>
       {children}
       <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
-        {deleteLabel}
+        {t('action.delete')}
       </Button>
       <ConfirmDialog
         open={confirming}
         title={confirmTitle}
         text={confirmText}
-        confirmLabel={deleteLabel}
-        cancelLabel={cancelLabel}
+        confirmLabel={t('action.delete')}
         onConfirm={() => {
           setConfirming(false);
           onDelete();

@@ -87,7 +87,6 @@ export function ClosureList({
         title={t('closure.delete_confirm_title')}
         text={pending ? t('closure.delete_confirm_text', { closure: describe(pending) }) : ''}
         confirmLabel={t('common:action.delete')}
-        cancelLabel={t('common:action.cancel')}
         onConfirm={() => {
           if (toDelete !== null) onDelete(toDelete);
           setToDelete(null);

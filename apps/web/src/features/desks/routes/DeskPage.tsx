@@ -75,8 +75,6 @@ function DeskEditor({ desk }: { desk: Desk }) {
       <DeleteSection
         title={t('delete_title')}
         hint={t('delete_hint')}
-        deleteLabel={t('common:action.delete')}
-        cancelLabel={t('common:action.cancel')}
         confirmTitle={t('delete_confirm_title', { name: desk.name })}
         confirmText={t('delete_confirm_text')}
         onDelete={() => void remove()}

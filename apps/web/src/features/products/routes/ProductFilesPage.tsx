@@ -142,7 +142,6 @@ function FileList({ product }: { product: AdminProduct }) {
         title={t('delete_file_confirm', { name: confirm?.fileName })}
         text={t('delete_file_text')}
         confirmLabel={t('common:action.delete')}
-        cancelLabel={t('common:action.cancel')}
         onConfirm={() => confirm && void remove(confirm)}
         onClose={() => setConfirm(null)}
       />

@@ -73,8 +73,6 @@ function ProductEditor({ product, categories }: { product: AdminProduct; categor
       <DeleteSection
         title={t('delete_title')}
         hint={t('delete_hint')}
-        deleteLabel={t('common:action.delete')}
-        cancelLabel={t('common:action.cancel')}
         confirmTitle={t('delete_confirm_title', { title: product.title })}
         confirmText={t('delete_confirm_text')}
         onDelete={() => void remove()}

@@ -38,7 +38,6 @@ export function UserChangeDialog({
       title={secondStep ? t('dialog.self_title') : t(`dialog.${change}_title`, { name })}
       text={secondStep ? t(`dialog.self_${change}_text`) : t(`dialog.${change}_text`, { name })}
       confirmLabel={secondStep ? t('dialog.confirm_self') : t(`dialog.confirm_${change}`)}
-      cancelLabel={t('common:action.cancel')}
       danger={change !== 'promote'}
       busy={busy}
       onConfirm={confirm}
