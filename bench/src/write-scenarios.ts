@@ -53,6 +53,8 @@ export interface PairsResult {
   confirm: Latency;
   /** CPU ms one confirmed pair cost the API processes (their mail workers included) and PostgreSQL. */
   cpuPerPair: CpuUse;
+  /** False when mails were still queued at the drain limit: the API's CPU per pair is then too low. */
+  mailDrained: boolean;
 }
 
 /**
@@ -89,7 +91,7 @@ export async function measurePairs(
   });
   const confirmed = run.results.filter(Boolean).length;
   // The confirmation mails are part of a pair's cost: the workers may still be sending them.
-  await outboxDrained(query, SETTINGS.pairs.drainMs);
+  const mailDrained = await outboxDrained(query, SETTINGS.pairs.drainMs);
   const used = await cpu();
   const perPair = (ms: number) => Math.round((ms / Math.max(1, confirmed)) * 100) / 100;
   return {
@@ -107,17 +109,19 @@ export async function measurePairs(
       apiMs: perPair(used.apiMs),
       databaseMs: used.databaseMs === null ? null : perPair(used.databaseMs),
     },
+    mailDrained,
   };
 }
 
-/** Waits (at most `maxMs`) until every queued mail is sent. */
-async function outboxDrained(query: Query, maxMs: number): Promise<void> {
+/** Waits (at most `maxMs`) until every queued mail is sent; false when some were still queued. */
+async function outboxDrained(query: Query, maxMs: number): Promise<boolean> {
   const deadline = Date.now() + maxMs;
   while (Date.now() < deadline) {
     const [row] = await query<{ n: number }>('SELECT count(*)::int AS n FROM outbox WHERE sent_at IS NULL');
-    if (!row?.n) return;
+    if (!row?.n) return true;
     await new Promise((r) => setTimeout(r, 100));
   }
+  return false;
 }
 
 /** Desks on which [start, start + minutes) is free of every active booking (all desks share opening hours). */
