@@ -1,13 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { FRONT_DOOR_NAMESPACES, type FrontDoorState } from '@balie/shared';
 import { productCategories } from '../db/schema/index.js';
-import { createTestApp, type TestApp } from '../test/index.js';
+import { useTestApp } from '../test/index.js';
 
 const INDEX = '<!doctype html><html lang="nl"><head></head><body><div id="root"></div></body></html>';
 
@@ -37,16 +36,12 @@ const rendered = (html: string): FrontDoorState =>
   JSON.parse(html.slice(html.indexOf('<div id="root">') + 15, html.lastIndexOf('</div>'))) as FrontDoorState;
 
 describe('GET /new rendered on the server (decision 0280)', () => {
-  let t: TestApp;
   let webRoot: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     webRoot = webBuild(ECHO_STATE);
-    t = await createTestApp({ webRoot });
   });
-  afterAll(async () => {
-    await t?.close();
-    rmSync(path.dirname(webRoot), { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(path.dirname(webRoot), { recursive: true, force: true }));
+  const t = useTestApp('pglite', () => ({ webRoot }));
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
@@ -120,30 +115,19 @@ describe('GET /new rendered on the server (decision 0280)', () => {
 });
 
 describe('GET /new when the server render fails', () => {
-  let t: TestApp;
   let webRoot: string;
-  let log = '';
-  beforeAll(async () => {
+  beforeAll(() => {
     webRoot = webBuild(`export function renderFrontDoor() { throw new Error('render broke'); }`);
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        log += chunk.toString();
-        done();
-      },
-    });
-    t = await createTestApp({ webRoot, logger: { level: 'info', stream } });
   });
-  afterAll(async () => {
-    await t?.close();
-    rmSync(path.dirname(webRoot), { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(path.dirname(webRoot), { recursive: true, force: true }));
+  const t = useTestApp('pglite', () => ({ webRoot, captureLog: true }));
 
   it('logs the error and sends the plain page, never a 500', async () => {
     const res = await t.app.inject({ url: '/new', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(INDEX);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(log).toContain('render broke');
-    expect(log).toContain('server render of /new failed');
+    expect(t.log).toContain('render broke');
+    expect(t.log).toContain('server render of /new failed');
   });
 });

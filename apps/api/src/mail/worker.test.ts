@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, gt } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outbox } from '../db/schema/index.js';
-import { createTestApp, testDatabases, type TestApp } from '../test/index.js';
+import { testDatabases, useTestApp } from '../test/index.js';
 import { TestSmtp } from '../test/smtp.js';
 import { enqueueMail } from './outbox.js';
 import { registerMailKind } from './registry.js';
@@ -33,18 +33,15 @@ const after = (t0: Date, ms: number) => () => new Date(t0.getTime() + ms);
 const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
 describe.each(testDatabases)('mail worker on %s', (kind) => {
-  let t: TestApp;
   let smtp: TestSmtp;
   const workers: MailWorker[] = [];
   const transports: MailTransport[] = [];
 
   beforeAll(async () => {
     smtp = await TestSmtp.create();
-    t = await createTestApp({
-      kind,
-      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Balie <balie@test>' },
-    });
   });
+  afterAll(() => smtp?.close());
+  const t = useTestApp(kind, () => ({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Balie <balie@test>' } }));
   // Each test starts with an empty outbox, so a slow send in one cannot leak into the next.
   beforeEach(async () => {
     await t.database.db.delete(outbox).where(gt(outbox.id, 0));
@@ -56,10 +53,6 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
     smtp.inbox.length = 0;
     smtp.connections = smtp.maxInFlight = 0;
     smtp.refuse = undefined;
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
   });
 
   function worker(options: Partial<MailWorkerOptions> = {}): MailWorker {

@@ -1,17 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, outbox, passwordResetTokens, refreshTokens } from '../../db/schema/index.js';
 import { deriveToken } from '../../security/tokens.js';
-import { createTestApp, login, loginAs, testDatabases, type TestApp } from '../../test/index.js';
+import { login, loginAs, testDatabases, useTestApp } from '../../test/index.js';
 
 describe.each(testDatabases)('auth on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ kind });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(kind);
 
   const post = (url: string, payload: unknown) =>
     t.app.inject({ method: 'POST', url, payload: payload as object });

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appointments, desks, outbox, productFiles } from '../../db/schema/index.js';
-import { createTestApp, loginAs, testDatabases, type TestApp } from '../../test/index.js';
+import { testDatabases, useTestApp } from '../../test/index.js';
 import { invalidateScheduleCache } from './schedule.repository.js';
 import { availableDays, confirm, hold, holdOk, ITEMS, slotsOn, someSlots } from './test-support/helpers.js';
 
@@ -10,11 +10,7 @@ const ZONE = 'Europe/Amsterdam';
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2}$/;
 
 describe.each(testDatabases)('booking API on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ kind });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(kind, { sessions: ['admin', 'user'] });
 
   describe('products', () => {
     it('lists active products with category and files for guests', async () => {
@@ -38,16 +34,8 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
 
     it('shows inactive products to admins only', async () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/products?all=true' })).statusCode).toBe(401);
-      const user = await loginAs(t.app, 'user');
-      expect(
-        (await t.app.inject({ method: 'GET', url: '/api/products?all=true', headers: user.headers }))
-          .statusCode,
-      ).toBe(403);
-      const admin = await loginAs(t.app, 'admin');
-      expect(
-        (await t.app.inject({ method: 'GET', url: '/api/products?all=true', headers: admin.headers }))
-          .statusCode,
-      ).toBe(200);
+      expect((await t.call('GET', '/api/products?all=true', t.user)).statusCode).toBe(403);
+      expect((await t.call('GET', '/api/products?all=true', t.admin)).statusCode).toBe(200);
     });
 
     it('downloads a product file as an attachment with its content type', async () => {
@@ -312,8 +300,7 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
         expect(res.body).not.toContain(first.json().token);
       }
       // A signed-in person who was not the one who confirmed gets nothing either.
-      const stranger = await loginAs(t.app, 'user');
-      const res = await confirm(t.app, r.id, { email: 'first@example.org' }, stranger.headers);
+      const res = await confirm(t.app, r.id, { email: 'first@example.org' }, t.user.headers);
       expect(res.statusCode).toBe(409);
       // The first caller's retry still works.
       const retry = await confirm(t.app, r.id, { email: 'first@example.org' });
@@ -386,12 +373,11 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
     });
 
     it('links the appointment to a signed-in user who books', async () => {
-      const user = await loginAs(t.app, 'user');
       const { slots } = await someSlots(t.app, 11);
-      const r = await hold(t.app, { fromDateTime: slots[0]!.beginTime }, user.headers);
-      const res = await confirm(t.app, r.json().id, { email: 'someone-else@example.org' }, user.headers);
+      const r = await hold(t.app, { fromDateTime: slots[0]!.beginTime }, t.user.headers);
+      const res = await confirm(t.app, r.json().id, { email: 'someone-else@example.org' }, t.user.headers);
       const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, res.json().id));
-      expect(row!.userId).toBe(user.userId);
+      expect(row!.userId).toBe(t.user.userId);
     });
   });
 });
