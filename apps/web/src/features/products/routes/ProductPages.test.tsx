@@ -100,6 +100,28 @@ describe('product screens (admin)', { timeout: 180_000 }, () => {
     await waitFor(() => expect(location().pathname).toBe('/product/6'));
   });
 
+  it('explains the time unit, the extra time unit and the maximum with an example', async () => {
+    serveCatalogue();
+    await renderRoute('/products/new', { user: admin });
+    const timeUnit = await screen.findByRole('spinbutton', { name: 'Time unit' });
+    expect(timeUnit).toHaveAccessibleDescription(
+      'How long the appointment takes for one. For example 10: one passport takes 10 minutes.',
+    );
+    expect(
+      screen.getByRole('spinbutton', { name: 'Extra time per additional unit' }),
+    ).toHaveAccessibleDescription(
+      'Added for each further one. For example 5: three passports take 10 + 2 × 5 = 20 minutes.',
+    );
+    expect(screen.getByRole('spinbutton', { name: 'Maximum amount' })).toHaveAccessibleDescription(
+      'The most a visitor can choose in one appointment.',
+    );
+    // A wrong value: the error takes the explanation's place.
+    await user.clear(timeUnit);
+    await user.type(timeUnit, '0');
+    fireEvent.blur(timeUnit);
+    await waitFor(() => expect(timeUnit).toHaveAccessibleDescription('This number is too small'));
+  });
+
   it('says why a booked product cannot be deleted and offers to make it inactive', async () => {
     const log = serveCatalogue((r) => (r.method === 'DELETE' ? apiError(409, 'product_in_use') : undefined));
     await renderRoute('/product/5', { user: admin });
