@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import drizzle from 'eslint-plugin-drizzle';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import webLayers from './eslint/web-layers.js';
 
@@ -25,6 +26,25 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // An import cycle makes a module's exports undefined while the other one loads, depending on which is
+    // imported first (issue 16). Type-only imports do not count: they are gone at run time.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+          // The API imports its TypeScript files by their built name (./x.js); the workspaces' "source".
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+          conditionNames: ['source', 'import', 'default'],
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['apps/api/**/*.{ts,tsx}'],

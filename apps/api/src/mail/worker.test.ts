@@ -28,6 +28,9 @@ function hangingTransport() {
 }
 
 const after = (t0: Date, ms: number) => () => new Date(t0.getTime() + ms);
+// How long a wait for the worker's state may take: vi.waitFor's default of 1 s is too tight for a loaded
+// 2-core machine. A patience limit, not a speed assertion.
+const PATIENCE = { timeout: 10_000 };
 
 /** Quoted-printable soft line breaks split long links; undo them to read the text. */
 const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
@@ -223,7 +226,7 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
     const { transport, sends } = hangingTransport();
     const dead = worker({ transport, now: () => t0, leaseMs: 30_000 });
     const deadPass = dead.runOnce();
-    await vi.waitFor(() => expect(sends).toHaveLength(3));
+    await vi.waitFor(() => expect(sends).toHaveLength(3), PATIENCE);
 
     expect(await worker({ now: after(t0, 29_000) }).runOnce()).toEqual({ sent: 0, failed: 0, skipped: 0 });
     expect(await worker({ now: after(t0, 31_000) }).runOnce()).toEqual({ sent: 3, failed: 0, skipped: 0 });
@@ -245,10 +248,11 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
     const { transport, sends } = hangingTransport();
     const slow = worker({ transport, now: () => clock, leaseMs: 30_000, renewMs: 10 });
     const pass = slow.runOnce();
-    await vi.waitFor(() => expect(sends).toHaveLength(1));
+    await vi.waitFor(() => expect(sends).toHaveLength(1), PATIENCE);
     clock = after(t0, 25_000)();
-    await vi.waitFor(async () =>
-      expect((await pendingRows())[0]!.lockedUntil?.getTime()).toBe(t0.getTime() + 55_000),
+    await vi.waitFor(
+      async () => expect((await pendingRows())[0]!.lockedUntil?.getTime()).toBe(t0.getTime() + 55_000),
+      PATIENCE,
     );
     // Past the first lease, within the renewed one: nobody else takes the row.
     expect(await worker({ now: after(t0, 40_000) }).runOnce()).toEqual({ sent: 0, failed: 0, skipped: 0 });
@@ -271,7 +275,7 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
     await smtp.up();
     for (let n = 0; n < 12; n++) await enqueueMail(t.database.db, 'test-note', { n });
     worker({ batchSize: 5, pollMs: 60_000 }).start();
-    await vi.waitFor(() => expect(smtp.inbox).toHaveLength(12), { timeout: 5000 });
+    await vi.waitFor(() => expect(smtp.inbox).toHaveLength(12), PATIENCE);
   });
 
   it('gives every attempt of a row the same Message-ID', async () => {

@@ -106,6 +106,7 @@ export function ProductForm({
             min={1}
             max={1440}
             unit={minutes}
+            helperText={t('time_unit_hint')}
           />
           <NumberField
             control={control}
@@ -114,8 +115,16 @@ export function ProductForm({
             min={0}
             max={1440}
             unit={minutes}
+            helperText={t('extra_time_unit_hint')}
           />
-          <NumberField control={control} name="maxAmount" label={t('max_amount')} min={1} max={100} />
+          <NumberField
+            control={control}
+            name="maxAmount"
+            label={t('max_amount')}
+            min={1}
+            max={100}
+            helperText={t('max_amount_hint')}
+          />
         </Box>
         <FormSwitch control={control} name="active" label={t('active_switch')} />
       </Section>
