@@ -13,10 +13,8 @@ export async function frontDoorState(
   language: UiLanguage,
   translations: FrontDoorState['translations'],
 ): Promise<FrontDoorState> {
-  const [products, categories, organisation] = await Promise.all([
-    listProducts(db, { includeInactive: false, language }),
-    listCategories(db),
-    getOrganisation(db),
-  ]);
+  const products = await listProducts(db, { includeInactive: false, language });
+  const categories = await listCategories(db);
+  const organisation = await getOrganisation(db);
   return frontDoorStateSchema.encode({ language, translations, products, categories, organisation });
 }

@@ -21,11 +21,12 @@ export function listCategories(db: DbOrTx): Promise<ProductCategory[]> {
 /** Product rows with their category and file list (never the file contents), in two more queries. */
 async function withCategoryAndFiles(db: DbOrTx, rows: readonly ProductRow[]) {
   const ids = rows.map((p) => p.id);
-  const [categories, files] = await Promise.all([
-    listCategories(db),
+  // One after another: product writes read this back in their transaction.
+  const categories = await listCategories(db);
+  const files =
     ids.length === 0
       ? []
-      : db
+      : await db
           .select({
             id: productFiles.id,
             productId: productFiles.productId,
@@ -36,8 +37,7 @@ async function withCategoryAndFiles(db: DbOrTx, rows: readonly ProductRow[]) {
           })
           .from(productFiles)
           .where(inArray(productFiles.productId, ids))
-          .orderBy(asc(productFiles.id)),
-  ]);
+          .orderBy(asc(productFiles.id));
   return rows.map((p) => ({
     row: p,
     product: {
