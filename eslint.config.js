@@ -56,6 +56,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/test/**', '**/test-support/**'],
+    rules: {
+      // A backstop to db/concurrent-queries.ts, which refuses such queries at run time (decision 0295).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='Promise'][callee.property.name=/^(all|allSettled|any|race)$/] Identifier[name=/^(db|tx)$/]",
+          message:
+            "No queries side by side: a transaction's one connection runs one query at a time (pg 9 refuses " +
+            'it, decision 0295). Await them one after another.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, 'web-layers': webLayers },

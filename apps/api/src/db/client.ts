@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { refuseConcurrentQueries } from './concurrent-queries.js';
 import { templateFor } from './pglite-template.js';
 import * as schema from './schema/index.js';
 
@@ -30,6 +31,11 @@ export interface OpenDatabaseOptions {
   pgliteTemplate?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * Throw on a second query sent on one transaction's connection while the first runs (decision 0295).
+   * Default: everywhere but production, where pg 8 still queues it and warns once.
+   */
+  refuseConcurrentQueries?: boolean;
 }
 
 /**
@@ -46,10 +52,13 @@ export async function openDatabase(
   config: { databaseUrl: string | undefined; dataDir: string },
   options: OpenDatabaseOptions = {},
 ): Promise<Database> {
+  const refuse = options.refuseConcurrentQueries ?? process.env.NODE_ENV !== 'production';
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client that loses its connection emits 'error'; without a listener that kills the process.
     pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+    // A pool query takes a client of its own; only a transaction sends several queries on one.
+    if (refuse) pool.on('connect', (client) => refuseConcurrentQueries(client as unknown as Queryable));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { kind: 'postgres', db, client: pool, close: () => pool.end() };
   }
@@ -61,6 +70,8 @@ export async function openDatabase(
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     ...(loadDataDir ? { loadDataDir } : {}),
   });
+  // PGlite runs one query at a time anyway; a transaction's handle is refused like a pg connection.
+  if (refuse) refuseConcurrentQueriesInTransactions(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -70,6 +81,18 @@ export async function openDatabase(
       if (!client.closed) await client.close();
     },
   };
+}
+
+type Queryable = Parameters<typeof refuseConcurrentQueries>[0];
+
+/** Hands every PGlite transaction's handle to `refuseConcurrentQueries` before the caller gets it. */
+function refuseConcurrentQueriesInTransactions(client: PGlite): void {
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      refuseConcurrentQueries(tx as unknown as Queryable);
+      return callback(tx);
+    });
 }
 
 /** Rows of a raw query; both drivers answer `{ rows }`. */
