@@ -70,18 +70,12 @@ export function useTestApp(
     }
     if (o.routes) routes = [];
     if (o.captureLog) log = '';
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        log += chunk.toString();
-        done();
-      },
-    });
     t = await createTestApp({
       kind,
       ...(o.seed === undefined ? {} : { seed: o.seed }),
       ...(o.env ? { env: o.env } : {}),
       ...(o.webRoot ? { webRoot: o.webRoot } : {}),
-      ...(o.captureLog ? { logger: { level: 'info', stream } } : {}),
+      ...(o.captureLog ? { logger: { level: 'info', stream: logStream((chunk) => (log += chunk)) } } : {}),
       ...(o.routes ? { onRoute: (route) => routes!.push(...apiRoutes(route)) } : {}),
     });
     for (const who of o.sessions ?? []) sessions[who] = await loginAs(t.app, who);
@@ -149,4 +143,14 @@ function apiRoutes(route: { method: string | string[]; url: string; schema?: Api
     .flat()
     .filter((method) => method !== 'HEAD')
     .map((method) => ({ method, url: route.url, key: `${method} ${route.url}`, schema: route.schema }));
+}
+
+/** A stream for Fastify's logger that hands each line to `write`. */
+function logStream(write: (chunk: string) => void): Writable {
+  return new Writable({
+    write(chunk: Buffer, _enc, done) {
+      write(chunk.toString());
+      done();
+    },
+  });
 }
