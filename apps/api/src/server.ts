@@ -23,7 +23,10 @@ export async function startServer(
   options: { webRoot?: string | null } = {},
 ): Promise<RunningServer> {
   mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase(config);
+  // Refused (DataDirLockedError) while another process has the embedded database (DESIGN §4b).
+  const database = await openDatabase(config, {
+    lockOwner: { what: 'the Balie server', url: config.publicUrl },
+  });
   try {
     await migrateDatabase(database);
     const seeded = config.demoData
@@ -45,6 +48,13 @@ export async function startServer(
     const address = await app.listen({ port: config.port, host: config.host });
     worker.start();
     console.log(`Balie is listening on ${address} (database: ${database.kind})`);
+    if (database.kind === 'pglite' && database.tookOverLockFrom) {
+      const gone = database.tookOverLockFrom;
+      console.log(
+        `The embedded database was left locked by process ${gone.pid} (${gone.what}, since ${gone.since}), ` +
+          'which is gone without shutting down cleanly; this server took the lock over.',
+      );
+    }
     if (seeded) {
       console.log('Demo data loaded. Accounts:');
       for (const a of Object.values(DEMO_ACCOUNTS))
