@@ -7,6 +7,7 @@ import { migrateDatabase } from './db/migrate.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed.js';
 import { createMailTransport } from './mail/transport.js';
 import { MailWorker } from './mail/worker.js';
+import { prepareSetupToken, setupLinkLines } from './features/setup/service.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -32,6 +33,8 @@ export async function startServer(
     const seeded = config.demoData
       ? await seedDemoData(database.db, { timezone: config.providerTimezone })
       : false;
+    // Without an admin (and so without demo data) the installation waits for its setup link (DESIGN §4b).
+    const setupToken = await prepareSetupToken(database.db, config);
     const app = await buildApp({
       config,
       database,
@@ -60,6 +63,7 @@ export async function startServer(
       for (const a of Object.values(DEMO_ACCOUNTS))
         console.log(`  ${a.email} / ${a.password} (${a.roles.join(', ')})`);
     }
+    if (setupToken) for (const line of setupLinkLines(config.publicUrl, setupToken)) console.log(line);
     if (!config.smtpUrl) console.log(`Mail is written as .eml files to ${config.dataDir}/mail`);
     return {
       app,
