@@ -16,6 +16,8 @@ export interface RunningServer {
    */
   restart(changes: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
+  /** What the running process printed so far (the setup link of a first start, say). */
+  output(): string;
 }
 
 export function freePort(): Promise<number> {
@@ -120,6 +122,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       await product.stop();
       product = await spawnProduct(port, dataDir, { ...env, ...changes });
     },
+    output: () => product.output(),
     async stop() {
       await product.stop();
       rmSync(dataDir, { recursive: true, force: true });
