@@ -1,4 +1,4 @@
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -37,8 +37,9 @@ const REGISTER_FIELD_LABELS: Record<RegisterField, string> = {
 };
 
 /** Whether guests may register, and which of the spec's extra fields the register form asks (DESIGN §4b). */
-function RegistrationFields({ control, open }: { control: Control<FormValues>; open: boolean }) {
+function RegistrationFields({ control }: { control: Control<FormValues> }) {
   const { t } = useTranslation(['organisation', 'auth']);
+  const open = useWatch({ control, name: 'registrationOpen' });
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 3 }}>
       <Typography variant="h6" component="legend" sx={{ mb: 1 }}>
@@ -96,7 +97,7 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
   const { t } = useTranslation(['organisation', 'common']);
   const notify = useNotify();
   const [patch] = usePatchOrganisationMutation();
-  const { control, handleSubmit, reset, setError, watch } = useForm<FormValues>({
+  const { control, handleSubmit, reset, setError } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     mode: 'onBlur',
     values: organisation,
@@ -157,7 +158,7 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
           helperText={t('website_help')}
           autoComplete="url"
         />
-        <RegistrationFields control={control} open={watch('registrationOpen')} />
+        <RegistrationFields control={control} />
         <Button type="submit" variant="contained" disabled={!canSubmit} sx={{ mt: 2 }}>
           {t('common:action.save')}
         </Button>
