@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
+import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
 import { Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { PublicLayout } from '../layouts/PublicLayout';
@@ -48,10 +48,10 @@ const MaintenancePage = lazy(() => import('../../features/errors/routes/Maintena
 const home = (
   <DashboardPage>
     <Suspense fallback={<PageLoader />}>
-      <Stack spacing={3}>
+      <Box sx={{ display: 'grid', gap: 3 }}>
         <SetupChecklist />
         <HomeAppointments />
-      </Stack>
+      </Box>
     </Suspense>
   </DashboardPage>
 );
