@@ -49,10 +49,38 @@ describe.each(testDatabases)('organisation on %s', (kind) => {
     [{ city: 'Utrecht\u0000' }, 'city', 'invalid_characters'],
     [{ phone: 12 }, 'phone', 'invalid_type'],
     [{ country: 'NL' }, 'body', 'unknown_property'],
+    [{ registrationOpen: 'yes' }, 'registrationOpen', 'invalid_type'],
+    [{ registerFields: ['shoeSize'] }, 'registerFields.0', 'invalid_value'],
+    [{ registerFields: 'birthDay' }, 'registerFields', 'invalid_type'],
   ])('answers 400 for %j naming %s', async (body, property, message) => {
     const res = await patch(body, t.admin);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().errors).toContainEqual({ property, message });
+  });
+
+  it('PATCH /organisation closes registration and chooses the register form’s fields, each once, in form order', async () => {
+    const res = await patch(
+      { registrationOpen: false, registerFields: ['cardNumber', 'birthDay', 'cardNumber'] },
+      admin,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ registrationOpen: false, registerFields: ['birthDay', 'cardNumber'] });
+    // Guests read it: the register page asks what is chosen, or says registration is closed.
+    expect((await t.app.inject({ method: 'GET', url: '/api/organisation' })).json()).toMatchObject({
+      registrationOpen: false,
+      registerFields: ['birthDay', 'cardNumber'],
+    });
+    const event = (await auditOf(t.database.db, 'organisation_updated', 1)).at(-1);
+    expect(event?.details).toEqual({
+      changes: {
+        registrationOpen: { before: true, after: false },
+        registerFields: {
+          before: ['birthDay', 'serviceBookNr', 'cardNumber'],
+          after: ['birthDay', 'cardNumber'],
+        },
+      },
+    });
+    await patch({ registrationOpen: true, registerFields: DEMO_ORGANISATION.registerFields }, admin);
   });
 
   it('answers a guest with 401 and a user with 403', async () => {
