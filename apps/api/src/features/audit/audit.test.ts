@@ -169,7 +169,7 @@ describe.each(testDatabases)('audit trail on %s', (kind) => {
       expect(byEntity).toMatchObject({ total: 1, page: 1, pageSize: 20 });
       // A cancellation by staff of its own, not one another test may or may not have made before this one.
       const cancelled = await book();
-      expect((await get(`/api/appointment/${cancelled.id}/cancel`, admin)).statusCode).toBe(200);
+      expect((await t.call('GET', `/api/appointment/${cancelled.id}/cancel`, t.admin)).statusCode).toBe(200);
       expect(byEntity.items[0]).toMatchObject({
         action: 'appointment_created',
         entityType: 'appointment',

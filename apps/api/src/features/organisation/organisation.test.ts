@@ -61,7 +61,7 @@ describe.each(testDatabases)('organisation on %s', (kind) => {
   it('PATCH /organisation closes registration and chooses the register form’s fields, each once, in form order', async () => {
     const res = await patch(
       { registrationOpen: false, registerFields: ['cardNumber', 'birthDay', 'cardNumber'] },
-      admin,
+      t.admin,
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ registrationOpen: false, registerFields: ['birthDay', 'cardNumber'] });
@@ -80,7 +80,7 @@ describe.each(testDatabases)('organisation on %s', (kind) => {
         },
       },
     });
-    await patch({ registrationOpen: true, registerFields: DEMO_ORGANISATION.registerFields }, admin);
+    await patch({ registrationOpen: true, registerFields: DEMO_ORGANISATION.registerFields }, t.admin);
   });
 
   it('answers a guest with 401 and a user with 403', async () => {

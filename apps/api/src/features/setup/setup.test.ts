@@ -1,14 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loginResponseSchema, organisationSchema, setupChecklistSchema } from '@balie/shared';
 import { setupToken as setupTokenTable } from '../../db/schema/index.js';
-import {
-  createTestApp,
-  login,
-  loginAs,
-  testDatabases,
-  type Session,
-  type TestApp,
-} from '../../test/index.js';
+import { login, loginAs, testDatabases, useTestApp, type Session } from '../../test/index.js';
 import { availableDays } from '../booking/test-support/helpers.js';
 import { auditOf } from '../desks/test-support/schedule.js';
 import { prepareSetupToken, setupLinkLines } from './service.js';
@@ -19,16 +12,10 @@ const ADMIN = { email: 'Beheer@Gemeente.example', password: 'Eerste-Beheer1' };
 
 describe.each(testDatabases)('first run (DESIGN §4b) on %s', (kind) => {
   describe('an empty database', () => {
-    let t: TestApp;
+    const t = useTestApp(kind, { seed: false, now: NOW });
     let token: string;
     beforeAll(async () => {
-      vi.useFakeTimers({ toFake: ['Date'], now: NOW });
-      t = await createTestApp({ kind, seed: false });
       token = (await prepareSetupToken(t.database.db, t.config))!;
-    });
-    afterAll(async () => {
-      await t?.close();
-      vi.useRealTimers();
     });
 
     const setup = (payload: object, headers: Record<string, string> = {}) =>
@@ -220,11 +207,7 @@ describe.each(testDatabases)('first run (DESIGN §4b) on %s', (kind) => {
   });
 
   describe('a database with demo data', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp({ kind });
-    });
-    afterAll(() => t?.close());
+    const t = useTestApp(kind);
     afterEach(() => vi.restoreAllMocks());
 
     it('needs no setup: no link, and POST /setup answers 409', async () => {
@@ -258,11 +241,7 @@ describe.each(testDatabases)('first run (DESIGN §4b) on %s', (kind) => {
 
 /** Two setups with the right link at once: exactly one admin (only PostgreSQL runs them truly at once). */
 describe.each(testDatabases)('two setups at once on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ kind, seed: false });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(kind, { seed: false });
 
   it('one makes the admin, the other answers 409', async () => {
     const token = (await prepareSetupToken(t.database.db, t.config))!;
