@@ -1,5 +1,5 @@
 import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
-import { deDE, enUS, nlNL } from '@mui/material/locale';
+import { deDE, nlNL } from '@mui/material/locale';
 import { uiLanguageOf, type UiLanguage } from '@balie/shared';
 import { HEADER_HEIGHT } from '../lib/layout';
 
@@ -36,12 +36,11 @@ const options: ThemeOptions = {
   },
 };
 
-/** MUI's own texts (an alert's "Close", the pager's "Go to next page") per interface language. */
-const componentTexts: Record<UiLanguage, Parameters<typeof createTheme>[1]> = {
-  nl: nlNL,
-  en: enUS,
-  de: deDE,
-};
+/**
+ * MUI's own texts (an alert's "Close", the pager's "Go to next page") per interface language. English is
+ * MUI's default: no locale to load for it.
+ */
+const componentTexts: Record<UiLanguage, ThemeOptions> = { nl: nlNL, en: {}, de: deDE };
 const themes = new Map<UiLanguage, Theme>();
 
 /** The app's theme with MUI's own texts in `language`; one theme per language, made once. */

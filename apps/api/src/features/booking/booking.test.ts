@@ -39,26 +39,29 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
     });
 
     it('downloads a product file as an attachment with its content type', async () => {
+      // Product 2: the list test above expects product 1 without files, whichever runs first.
       const [file] = await t.database.db
         .insert(productFiles)
         .values({
-          productId: 1,
+          productId: 2,
           fileName: 'checklist paspoort.pdf',
           mimeType: 'application/pdf',
           size: 9,
           content: Buffer.from('%PDF-1.4\n'),
         })
         .returning();
-      const res = await t.app.inject({ method: 'GET', url: `/api/product/1/file/${file!.id}` });
+      const res = await t.app.inject({ method: 'GET', url: `/api/product/2/file/${file!.id}` });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toContain('attachment; filename="checklist paspoort.pdf"');
       expect(res.rawPayload.toString()).toBe('%PDF-1.4\n');
-      const listed = (await t.app.inject({ method: 'GET', url: '/api/products' })).json()[0];
-      expect(listed.files).toEqual([
+      const listed = (await t.app.inject({ method: 'GET', url: '/api/products' }))
+        .json<Array<{ id: number; files: unknown[] }>>()
+        .find((p) => p.id === 2);
+      expect(listed?.files).toEqual([
         expect.objectContaining({ id: file!.id, fileName: 'checklist paspoort.pdf', size: 9 }),
       ]);
-      expect((await t.app.inject({ method: 'GET', url: `/api/product/2/file/${file!.id}` })).statusCode).toBe(
+      expect((await t.app.inject({ method: 'GET', url: `/api/product/1/file/${file!.id}` })).statusCode).toBe(
         404,
       );
       const bad = await t.app.inject({ method: 'GET', url: '/api/product/x/file/1' });
@@ -147,6 +150,8 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
     });
   });
 
+  // Each test that holds or books takes a day of its own (the index into the available days): the tests of
+  // a file share one database and may run in any order (npm run test:stress shuffles them).
   describe('holds', () => {
     it('holds a slot on the preferred desk, then the other desk, then answers 409', async () => {
       const { date, slots } = await someSlots(t.app, 5);
@@ -176,7 +181,7 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
       // A day ahead of PostgreSQL's clock (PGlite takes its clock from JavaScript's Date: they agree there).
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 86_400_000 });
       try {
-        const { slots } = await someSlots(t.app, 9);
+        const { slots } = await someSlots(t.app, 15);
         const held = await holdOk(t.app, slots[0]!.beginTime);
         expect(Math.abs(DateTime.fromISO(held.createdDateTime).toMillis() - Date.now())).toBeLessThan(60_000);
       } finally {
@@ -235,7 +240,7 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
     });
 
     it('keeps the hold it would replace when the new slot turns out to be taken', async () => {
-      const { slots } = await someSlots(t.app, 9);
+      const { slots } = await someSlots(t.app, 12);
       const mine = await holdOk(t.app, slots[0]!.beginTime);
       // Two other visitors take both desks of another start meanwhile.
       await holdOk(t.app, slots[4]!.beginTime);
@@ -279,7 +284,7 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
 
   describe('confirming', () => {
     it('refuses to confirm a confirmed hold again with other details, and shows nothing of it', async () => {
-      const { slots } = await someSlots(t.app, 9);
+      const { slots } = await someSlots(t.app, 13);
       const r = await holdOk(t.app, slots[4]!.beginTime);
       const first = await confirm(t.app, r.id, { email: 'first@example.org' });
       expect(first.statusCode).toBe(201);
@@ -308,7 +313,7 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
     });
 
     it('turns a hold into an appointment with a token, once, and queues one confirmation', async () => {
-      const { slots } = await someSlots(t.app, 9);
+      const { slots } = await someSlots(t.app, 14);
       const r = await holdOk(t.app, slots[2]!.beginTime);
       const res = await confirm(t.app, r.id, { language: 'en' });
       expect(res.statusCode).toBe(201);

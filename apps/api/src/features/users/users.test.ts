@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { userSchema } from '@balie/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { appointments, desks, memberCards, sailingTimes, users } from '../../db/schema/index.js';
 import { login, testDatabases, useTestApp, type Session } from '../../test/index.js';
 
@@ -423,6 +423,12 @@ describe.each(testDatabases)('users on %s', (kind) => {
         );
         expect(left).toHaveLength(1);
       } finally {
+        // Back to the seeded admin as the only admin, which other tests here count on in any order
+        // (the one of these two still an admin let the seeded admin demote itself).
+        await t.database.db
+          .update(users)
+          .set({ roles: ['ROLE_USER'] })
+          .where(inArray(users.id, [a.userId, b.userId]));
         await t.database.db
           .update(users)
           .set({ roles: ['ROLE_ADMIN'] })
