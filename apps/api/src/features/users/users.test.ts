@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { userSchema } from '@balie/shared';
 import { eq } from 'drizzle-orm';
 import { appointments, desks, memberCards, sailingTimes, users } from '../../db/schema/index.js';
-import { login, testDatabases, useTestApp, type Session } from '../../test/index.js';
+import { freshClientAddress, login, testDatabases, useTestApp, type Session } from '../../test/index.js';
 
 describe.each(testDatabases)('users on %s', (kind) => {
   const t = useTestApp(kind, { sessions: ['admin', 'user'] });
@@ -15,6 +15,7 @@ describe.each(testDatabases)('users on %s', (kind) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/register',
+      remoteAddress: freshClientAddress(),
       payload: { email, password: 'Secret123!' },
     });
     expect(res.statusCode).toBe(201);
