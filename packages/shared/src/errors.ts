@@ -18,6 +18,10 @@ export const ERROR_STATUS = {
   product_in_use: 409,
   /** A category that still holds products cannot be deleted. */
   category_not_empty: 409,
+  /** A product holds at most 20 files (DESIGN §6). */
+  too_many_files: 409,
+  /** A product's files together are at most 100 MB (DESIGN §6). */
+  files_too_large: 409,
   reservation_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -20,6 +20,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   desk_in_use: 'This desk has had bookings and cannot be deleted; deactivate it instead',
   product_in_use: 'This product has been booked and cannot be deleted; deactivate it instead',
   category_not_empty: 'This category still holds products; move or delete them first',
+  too_many_files: 'A product holds at most 20 files; delete one first',
+  files_too_large: 'A product holds at most 100 MB of files; delete one first',
   reservation_expired: 'Reservation expired.',
   payload_too_large: 'The request is too large',
   unsupported_media_type: 'This content type is not accepted',

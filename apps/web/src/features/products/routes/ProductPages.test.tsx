@@ -178,7 +178,7 @@ describe('product files (admin)', { timeout: 60_000 }, () => {
     await user.upload(input, new File(['%PDF-1.4'], name, { type }));
   };
 
-  it('shows the texts of a refused upload: too large (413) and not a supported type (415)', async () => {
+  it('shows the texts of a refused upload: too large (413), not a supported type (415), product full (409)', async () => {
     let answer = apiError(413, 'payload_too_large');
     const log = serveCatalogue((r) => (r.method === 'POST' ? answer : undefined));
     await renderRoute('/product/5/files', { user: admin });
@@ -195,8 +195,22 @@ describe('product files (admin)', { timeout: 60_000 }, () => {
     expect(
       await screen.findByText('setup.pdf is not a PDF, image or office document and was not added.'),
     ).toBeInTheDocument();
+    answer = apiError(409, 'too_many_files');
+    await upload('bijlage.pdf', 'application/pdf');
+    expect(
+      await screen.findByText(
+        'bijlage.pdf was not added: a product holds at most 20 files. Delete a file first.',
+      ),
+    ).toBeInTheDocument();
+    answer = apiError(409, 'files_too_large');
+    await upload('groot.pdf', 'application/pdf');
+    expect(
+      await screen.findByText(
+        'groot.pdf was not added: the files of a product take at most 100 MB together. Delete a file first.',
+      ),
+    ).toBeInTheDocument();
     const sent = log.filter((r) => r.method === 'POST');
-    expect(sent.map((r) => r.path)).toEqual(['/api/product/5/files', '/api/product/5/files']);
+    expect(sent.map((r) => r.path)).toEqual(Array(4).fill('/api/product/5/files'));
     // (jsdom's File does not serialise into Node's FormData; the real upload is checked in e2e.)
   });
 
