@@ -24,6 +24,10 @@ export const ERROR_STATUS = {
   already_set_up: 409,
   /** POST /register while the organisation has public registration switched off. */
   registration_closed: 403,
+  /** A product holds at most 20 files (DESIGN §6). */
+  too_many_files: 409,
+  /** A product's files together are at most 100 MB (DESIGN §6). */
+  files_too_large: 409,
   reservation_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type {
   FastifyInstance,
   FastifyReply,
@@ -7,7 +7,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { hasAccess, type Role } from '@balie/shared';
-import { users } from '../db/schema/index.js';
+import { refreshTokens, users } from '../db/schema/index.js';
 import { verifyAccessToken } from '../security/jwt.js';
 import { httpError } from './errors.js';
 
@@ -15,6 +15,8 @@ export interface AuthUser {
   id: number;
   email: string;
   roles: string[];
+  /** The session (refresh-token family) of the access token in use. */
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -43,7 +45,9 @@ function hoistAccessGuards(route: RouteOptions): void {
 
 /**
  * Reads the bearer token on every request. Roles come from the database, not the token, so a demoted
- * or deleted user loses access at once rather than when the 15-minute token runs out.
+ * or deleted user loses access at once rather than when the 15-minute token runs out; in the same query
+ * the token's session must still be live (a refresh token of its family not revoked), so logout and a
+ * new password end access tokens at once too (decision 0326).
  */
 export function installAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
@@ -51,13 +55,17 @@ export function installAuth(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
-    const id = await verifyAccessToken(app.config.secret, header.slice(7).trim());
-    if (id === null) return;
+    const claims = await verifyAccessToken(app.config.secret, header.slice(7).trim());
+    if (claims === null) return;
+    const live = app.db
+      .select({ one: sql`1` })
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.familyId, claims.sessionId), isNull(refreshTokens.revokedAt)));
     const [row] = await app.db
       .select({ id: users.id, email: users.email, roles: users.roles })
       .from(users)
-      .where(eq(users.id, id));
-    request.user = row ?? null;
+      .where(and(eq(users.id, claims.userId), sql`exists ${live}`));
+    request.user = row ? { ...row, sessionId: claims.sessionId } : null;
   });
 }
 

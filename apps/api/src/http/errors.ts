@@ -23,6 +23,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   invalid_setup_token: 'This setup link is not valid; use the link the server printed at its start',
   already_set_up: 'This installation has been set up already; sign in instead',
   registration_closed: 'Registration is closed; ask the organisation for an account',
+  too_many_files: 'A product holds at most 20 files; delete one first',
+  files_too_large: 'A product holds at most 100 MB of files; delete one first',
   reservation_expired: 'Reservation expired.',
   payload_too_large: 'The request is too large',
   unsupported_media_type: 'This content type is not accepted',

@@ -8,9 +8,13 @@ const key = new TextEncoder().encode(SECRET);
 const NOW = new Date('2026-11-22T10:00:00Z');
 const T = NOW.getTime() / 1000;
 
+const SID = '5b0c56c4-4d0e-4a5c-9f44-0a4b8d1e2f30';
+
 /** A token signed with the real secret and issuer, with only the claims a test gives it. */
-function craft(claims: { sub?: string; iat?: number; exp?: number }): Promise<string> {
-  const jwt = new SignJWT({ roles: ['ROLE_ADMIN'] }).setProtectedHeader({ alg: 'HS256' }).setIssuer('balie');
+function craft(claims: { sub?: string; iat?: number; exp?: number; sid?: string }): Promise<string> {
+  const jwt = new SignJWT({ roles: ['ROLE_ADMIN'], ...(claims.sid ? { sid: claims.sid } : {}) })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer('balie');
   if (claims.sub !== undefined) jwt.setSubject(claims.sub);
   if (claims.iat !== undefined) jwt.setIssuedAt(claims.iat);
   if (claims.exp !== undefined) jwt.setExpirationTime(claims.exp);
@@ -21,28 +25,31 @@ const verify = (token: string) => verifyAccessToken(SECRET, token, NOW);
 
 describe('access tokens', () => {
   it('accepts its own tokens for 15 minutes', async () => {
-    const own = await signAccessToken(SECRET, { id: 7, roles: [] }, NOW);
-    expect(await verify(own)).toBe(7);
+    const own = await signAccessToken(SECRET, { id: 7, roles: [] }, SID, NOW);
+    const seven = { userId: 7, sessionId: SID };
+    expect(await verify(own)).toEqual(seven);
     const later = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
-    expect(await verifyAccessToken(SECRET, own, later(ACCESS_TOKEN_SECONDS - 1))).toBe(7);
+    expect(await verifyAccessToken(SECRET, own, later(ACCESS_TOKEN_SECONDS - 1))).toEqual(seven);
     expect(await verifyAccessToken(SECRET, own, later(ACCESS_TOKEN_SECONDS))).toBeNull();
-    expect(await verify(await craft({ sub: '7', iat: T, exp: T + 60 }))).toBe(7);
+    expect(await verify(await craft({ sub: '7', iat: T, exp: T + 60, sid: SID }))).toEqual(seven);
   });
 
-  it('refuses a token without exp, iat or sub even when the signature is right', async () => {
-    expect(await verify(await craft({ sub: '1', iat: T }))).toBeNull();
-    expect(await verify(await craft({ sub: '1', exp: T + 60 }))).toBeNull();
-    expect(await verify(await craft({ iat: T, exp: T + 60 }))).toBeNull();
+  it('refuses a token without exp, iat, sub or a session id even when the signature is right', async () => {
+    expect(await verify(await craft({ sub: '1', iat: T, sid: SID }))).toBeNull();
+    expect(await verify(await craft({ sub: '1', exp: T + 60, sid: SID }))).toBeNull();
+    expect(await verify(await craft({ iat: T, exp: T + 60, sid: SID }))).toBeNull();
+    expect(await verify(await craft({ sub: '1', iat: T, exp: T + 60 }))).toBeNull();
+    expect(await verify(await craft({ sub: '1', iat: T, exp: T + 60, sid: 'not-a-uuid' }))).toBeNull();
   });
 
   it('refuses a token that gives itself a longer life than 15 minutes', async () => {
     const iat = T - ACCESS_TOKEN_SECONDS - 60;
-    expect(await verify(await craft({ sub: '1', iat, exp: iat + 365 * 86400 }))).toBeNull();
+    expect(await verify(await craft({ sub: '1', iat, exp: iat + 365 * 86400, sid: SID }))).toBeNull();
   });
 
   it('refuses expired tokens, other secrets and other subjects than a user id', async () => {
-    expect(await verify(await craft({ sub: '1', iat: T - 120, exp: T - 60 }))).toBeNull();
-    expect(await verify(await signAccessToken(`${SECRET}-other`, { id: 1, roles: [] }, NOW))).toBeNull();
-    expect(await verify(await craft({ sub: 'admin', iat: T, exp: T + 60 }))).toBeNull();
+    expect(await verify(await craft({ sub: '1', iat: T - 120, exp: T - 60, sid: SID }))).toBeNull();
+    expect(await verify(await signAccessToken(`${SECRET}-other`, { id: 1, roles: [] }, SID, NOW))).toBeNull();
+    expect(await verify(await craft({ sub: 'admin', iat: T, exp: T + 60, sid: SID }))).toBeNull();
   });
 });

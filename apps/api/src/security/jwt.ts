@@ -6,13 +6,26 @@ const ISSUER = 'balie';
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 const secondsOf = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** A 15-minute HS256 access token (DESIGN §6); `sub` is the user id. `now` is for tests. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Who a valid access token speaks for: the user and the session (refresh-token family) it belongs to. */
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
+
+/**
+ * A 15-minute HS256 access token (DESIGN §6); `sub` is the user id, `sid` the session (the login's
+ * refresh-token family), so that ending the session ends the token at once (decision 0326). `now` is for
+ * tests.
+ */
 export function signAccessToken(
   secret: string,
   user: { id: number; roles: readonly string[] },
+  sessionId: string,
   now = new Date(),
 ): Promise<string> {
-  return new SignJWT({ roles: [...user.roles] })
+  return new SignJWT({ roles: [...user.roles], sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(user.id))
     .setIssuer(ISSUER)
@@ -22,25 +35,28 @@ export function signAccessToken(
 }
 
 /**
- * The user id of a valid token, or null for anything else (expired, forged, malformed). Every claim
- * that bounds a token's life is required, and its age is capped too: a token without `exp`, or one that
- * gives itself a year, is refused even when it carries the right signature. `now` is for tests.
+ * The user and session of a valid token, or null for anything else (expired, forged, malformed, without
+ * a session). Every claim that bounds a token's life is required, and its age is capped too: a token
+ * without `exp`, or one that gives itself a year, is refused even when it carries the right signature.
+ * Whether the session is still live is for the caller to ask the database. `now` is for tests.
  */
 export async function verifyAccessToken(
   secret: string,
   token: string,
   now = new Date(),
-): Promise<number | null> {
+): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       issuer: ISSUER,
       algorithms: ['HS256'],
-      requiredClaims: ['exp', 'iat', 'sub'],
+      requiredClaims: ['exp', 'iat', 'sub', 'sid'],
       maxTokenAge: ACCESS_TOKEN_SECONDS,
       currentDate: now,
     });
-    const id = Number(payload.sub);
-    return Number.isSafeInteger(id) && id > 0 ? id : null;
+    const userId = Number(payload.sub);
+    const sessionId = payload.sid;
+    if (!Number.isSafeInteger(userId) || userId <= 0) return null;
+    return typeof sessionId === 'string' && UUID.test(sessionId) ? { userId, sessionId } : null;
   } catch {
     return null;
   }

@@ -14,6 +14,8 @@ export const RATE_LIMITS = {
   failedLogin: { bucket: 'failed-login', limit: 10, windowSeconds: 15 * 60 },
   forgotPassword: { bucket: 'forgot-password', limit: 5, windowSeconds: 60 * 60 },
   register: { bucket: 'register', limit: 5, windowSeconds: 60 * 60 },
+  /** Accounts one client address registers (§6 limits against abuse), on top of 5 tries per e-mail. */
+  registerPerClient: { bucket: 'register-client', limit: 10, windowSeconds: 60 * 60 },
   makeReservation: { bucket: 'make-reservation', limit: 120, windowSeconds: 60 },
 } as const satisfies Record<string, RateLimit>;
 

@@ -4,3 +4,4 @@ export * from './routes.js';
 export * from './log-secrets.js';
 export * from './route-access.js';
 export * from './use-test-app.js';
+export * from './client-address.js';

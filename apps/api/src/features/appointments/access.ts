@@ -22,20 +22,30 @@ function tokenMatches(row: AppointmentRow, token: string | undefined): boolean {
 }
 
 /**
- * Who may act on an appointment: the holder of its link token, its owner, or an admin. Guests without a
- * token get 401, anyone else 403.
+ * Who may act on an appointment: the holder of its link token, its owner, or an admin. Anyone else gets
+ * the 404 of an id that does not exist (DESIGN §6: no oracle by id), and a guest without a token gets 401
+ * before anything is looked up, whether the id exists or not.
  */
-export function assertMayAct(request: FastifyRequest, row: AppointmentRow, token?: string): void {
-  if (tokenMatches(row, token) || isOwner(request.user, row) || isAdmin(request.user)) return;
-  if (token) throw httpError('forbidden', undefined, [{ property: 'token', message: 'invalid_token' }]);
-  if (!request.user) throw httpError('unauthorized');
-  throw httpError('forbidden');
+function assertMayLookUp(request: FastifyRequest, token: string | undefined): void {
+  if (!token && !request.user) throw httpError('unauthorized');
 }
 
-/** An appointment (not a hold) by id, or 404. */
-export async function appointmentOr404(db: DbOrTx, id: number): Promise<AppointmentRow> {
+function assertMayAct(request: FastifyRequest, row: AppointmentRow, token: string | undefined): void {
+  if (tokenMatches(row, token) || isOwner(request.user, row) || isAdmin(request.user)) return;
+  throw httpError('not_found');
+}
+
+/** An appointment (not a hold) by id that the caller may act on, or 404. */
+export async function appointmentFor(
+  db: DbOrTx,
+  request: FastifyRequest,
+  id: number,
+  token?: string,
+): Promise<AppointmentRow> {
+  assertMayLookUp(request, token);
   const row = await findAppointment(db, id);
   if (!row || row.status === 'reserved') throw httpError('not_found');
+  assertMayAct(request, row, token);
   return row;
 }
 
@@ -43,6 +53,19 @@ export async function appointmentOr404(db: DbOrTx, id: number): Promise<Appointm
 export async function lockAppointment(tx: Tx, id: number): Promise<AppointmentRow> {
   const [row] = await tx.select().from(appointments).where(eq(appointments.id, id)).for('update');
   if (!row || row.status === 'reserved') throw httpError('not_found');
+  return row;
+}
+
+/** lockAppointment for a caller who may act on it (see appointmentFor), or 404. */
+export async function lockAppointmentFor(
+  tx: Tx,
+  request: FastifyRequest,
+  id: number,
+  token?: string,
+): Promise<AppointmentRow> {
+  assertMayLookUp(request, token);
+  const row = await lockAppointment(tx, id);
+  assertMayAct(request, row, token);
   return row;
 }
 
@@ -67,8 +90,7 @@ export async function changeTarget(
     if (body.token !== undefined) throw validationError('appointmentId', 'required');
     return null;
   }
-  const row = await appointmentOr404(db, body.appointmentId);
-  assertMayAct(request, row, body.token);
+  const row = await appointmentFor(db, request, body.appointmentId, body.token);
   if (!canChange(row, config)) throw httpError('change_not_possible');
   return row;
 }

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/client.js';
 import { appointments, CODE_HOLDING_STATUSES } from '../../db/schema/index.js';
 import { isAdmin } from '../../http/auth.js';
 import { httpError, validationError } from '../../http/errors.js';
-import { isOwner, lockAppointment } from './access.js';
+import { lockAppointment, lockAppointmentFor } from './access.js';
 import { auditAppointment } from './audit.js';
 import type { AppointmentRow } from './repository.js';
 import { present } from './presenter.js';
@@ -57,9 +57,8 @@ export async function checkIn(
   id: number,
 ): Promise<Appointment> {
   const row = await app.db.transaction(async (tx) => {
-    const current = await lockAppointment(tx, id);
+    const current = await lockAppointmentFor(tx, request, id);
     const admin = isAdmin(request.user);
-    if (!admin && !isOwner(request.user, current)) throw httpError('forbidden');
     const refusal = stateRefusal(current);
     if (refusal) refuse('id', refusal);
     if (!admin && !isToday(app, current)) refuse('id', 'not_today');

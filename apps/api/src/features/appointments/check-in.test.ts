@@ -64,7 +64,7 @@ describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s
       checkInCode: own.checkInCode,
     });
     expect((await inject('GET', `/api/appointment/${guest.id}`, undefined, t.user.headers)).statusCode).toBe(
-      403,
+      404,
     );
     const listed = (await inject('GET', '/api/appointments', undefined, t.user.headers)).json();
     expect(listed.map((a: { id: number }) => a.id)).not.toContain(guest.id);

@@ -18,7 +18,7 @@ import { containsPattern } from '../../db/contains.js';
 import { readPage } from '../../db/page.js';
 import { appointments } from '../../db/schema/index.js';
 import { isAdmin, type AuthUser } from '../../http/auth.js';
-import { httpError } from '../../http/errors.js';
+import { httpError, validationError } from '../../http/errors.js';
 import { toAppointment } from './presenter.js';
 import { viewsOf, type AppointmentView } from './repository.js';
 
@@ -65,14 +65,31 @@ export const listQuerySchema = z.object({
   until: dateSchema.optional(),
 });
 
-/** GET /appointments: by start time; holds never, cancelled ones unless showCanceled=false. */
+/** One answer of GET /appointments holds at most this many rows unless it names a date range. */
+export const LIST_MAX_ROWS = 1_000;
+/** The widest range GET /appointments answers: the calendar's widest view (a month) is six weeks. */
+export const LIST_MAX_RANGE_DAYS = 62;
+
+/** 400 for a range wider than LIST_MAX_RANGE_DAYS (counting both ends). */
+function assertRangeFits(from: string, until: string): void {
+  const days = (Date.parse(`${until}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1;
+  if (days > LIST_MAX_RANGE_DAYS) throw validationError('until', 'range_too_long');
+}
+
+/**
+ * GET /appointments: by start time; holds never, cancelled ones unless showCanceled=false. One page at
+ * most (DESIGN §6, decision 0327): a range of at most 62 days, or without one at most 1,000 rows; past
+ * that the answer is 400 naming the missing bound, so one request never loads a year.
+ */
 export async function listAppointments(
   app: FastifyInstance,
   request: FastifyRequest,
   user: AuthUser,
   query: z.infer<typeof listQuerySchema>,
 ): Promise<Appointment[]> {
-  const rows = await app.db
+  const ranged = query.from !== undefined && query.until !== undefined;
+  if (query.from && query.until) assertRangeFits(query.from, query.until);
+  const listed = app.db
     .select()
     .from(appointments)
     .where(
@@ -83,7 +100,18 @@ export async function listAppointments(
         ...dateRange(app.config.providerTimezone, query.from, query.until),
       ),
     )
-    .orderBy(asc(start), asc(appointments.id));
+    .orderBy(asc(start), asc(appointments.id))
+    .$dynamic();
+  // One more than the most, to tell "exactly 1,000" from "more".
+  const rows = await (ranged ? listed : listed.limit(LIST_MAX_ROWS + 1));
+  if (rows.length > LIST_MAX_ROWS && !ranged) {
+    const missing = (['from', 'until'] as const).filter((field) => query[field] === undefined);
+    throw httpError(
+      'validation_failed',
+      undefined,
+      missing.map((property) => ({ property, message: 'required_beyond_1000_rows' })),
+    );
+  }
   return presentAppointments(app, request, await viewsOf(app.db, rows));
 }
 

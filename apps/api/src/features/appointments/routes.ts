@@ -17,7 +17,7 @@ import {
 import { appointmentHistory } from '../../audit/read.js';
 import { currentUser, isAdmin, requireAuth, requireRole } from '../../http/auth.js';
 import { httpError } from '../../http/errors.js';
-import { assertMayAct, appointmentByToken, appointmentOr404 } from './access.js';
+import { appointmentByToken, appointmentFor } from './access.js';
 import { todayCsv, todayPdf } from './exports.js';
 import {
   listAppointments,
@@ -171,8 +171,7 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/appointment/:id',
     { preHandler: requireAuth, schema: { tags, security, params: idParams, ...one } },
     async (request) => {
-      const row = await appointmentOr404(app.db, request.params.id);
-      assertMayAct(request, row);
+      const row = await appointmentFor(app.db, request, request.params.id);
       return toAppointment(await viewOf(app.db, row), app.config, { admin: isAdmin(request.user) });
     },
   );
@@ -189,8 +188,7 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await appointmentOr404(app.db, request.params.id);
-      assertMayAct(request, row);
+      const row = await appointmentFor(app.db, request, request.params.id);
       const reader = { admin: isAdmin(request.user), userId: currentUser(request).id };
       return appointmentHistory(app.db, row.id, reader);
     },

@@ -5,7 +5,7 @@ import { appointments } from '../../db/schema/index.js';
 import { httpError, validationError } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { deriveToken, newLinkToken } from '../../security/tokens.js';
-import { assertMayAct, lockAppointment } from './access.js';
+import { lockAppointment, lockAppointmentFor } from './access.js';
 import { changedFields } from '../../audit/audit.js';
 import { auditAppointment } from './audit.js';
 import { noteBookingsChanged } from './booking-changes.js';
@@ -128,8 +128,7 @@ export async function cancelAppointment(
   token?: string,
 ): Promise<Appointment> {
   const row = await app.db.transaction(async (tx) => {
-    const current = await lockAppointment(tx, id);
-    assertMayAct(request, current, token);
+    const current = await lockAppointmentFor(tx, request, id, token);
     if (!canChange(current, app.config)) throw httpError('change_not_possible');
     await deleteChangeHolds(tx, id);
     const [cancelled] = await tx
@@ -172,8 +171,7 @@ export async function patchAppointment(
   if (body.reservationId && body.newStatus !== 'confirmed') throw validationError('newStatus', 'required');
   if (body.newStatus && !body.reservationId) throw validationError('reservationId', 'required');
   const row = await app.db.transaction(async (tx) => {
-    const current = await lockAppointment(tx, id);
-    assertMayAct(request, current, body.token);
+    const current = await lockAppointmentFor(tx, request, id, body.token);
     if (!canChange(current, app.config)) throw httpError('change_not_possible');
     const details = {
       initials: body.initials,

@@ -1,29 +1,38 @@
 import { eq, sql } from 'drizzle-orm';
-import { SignJWT } from 'jose';
+import { decodeJwt, SignJWT } from 'jose';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { auditEvents, outbox, passwordResetTokens, refreshTokens } from '../../db/schema/index.js';
 import { deriveToken } from '../../security/tokens.js';
-import { login, loginAs, testDatabases, useTestApp } from '../../test/index.js';
+import { freshClientAddress, login, loginAs, testDatabases, useTestApp } from '../../test/index.js';
 
 describe.each(testDatabases)('auth on %s', (kind) => {
   const t = useTestApp(kind);
 
-  const post = (url: string, payload: unknown) =>
-    t.app.inject({ method: 'POST', url, payload: payload as object });
+  const post = (url: string, payload: unknown, remoteAddress?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as object,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
   let seq = 0;
   const uniqueEmail = () => `person${++seq}.${Date.now()}@example.org`;
 
   /** Registers a fresh account and returns its address and login answer. */
   async function registerFresh(password = 'Secret123!') {
     const email = uniqueEmail();
-    const res = await post('/api/register', {
-      email,
-      password,
-      firstName: 'Piet',
-      lastName: 'Puk',
-      language: 'en',
-    });
+    const res = await post(
+      '/api/register',
+      {
+        email,
+        password,
+        firstName: 'Piet',
+        lastName: 'Puk',
+        language: 'en',
+      },
+      freshClientAddress(),
+    );
     expect(res.statusCode).toBe(201);
     return { email, password, body: res.json() };
   }
@@ -101,8 +110,9 @@ describe.each(testDatabases)('auth on %s', (kind) => {
 
   describe('access tokens', () => {
     it('treats a token without exp as no token, even signed with the server secret', async () => {
-      const { userId } = await loginAs(t.app, 'admin');
-      const forged = await new SignJWT({ roles: ['ROLE_ADMIN'] })
+      const { userId, token } = await loginAs(t.app, 'admin');
+      // A live session of its own, so that the missing exp is all that is wrong with it.
+      const forged = await new SignJWT({ roles: ['ROLE_ADMIN'], sid: decodeJwt(token).sid })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(userId))
         .setIssuer('balie')
@@ -155,12 +165,20 @@ describe.each(testDatabases)('auth on %s', (kind) => {
     });
   });
 
+  /** What GET /user/current answers a session's access token. */
+  const current = (s: { headers: Record<string, string> }) =>
+    t.app.inject({ method: 'GET', url: '/api/user/current', headers: s.headers }).then((r) => r.statusCode);
+
   describe('POST /api/logout', () => {
-    it('revokes the session: its refresh token no longer works', async () => {
+    it('revokes the session: its refresh token and its access token no longer work', async () => {
       const s = await loginAs(t.app, 'user');
+      const other = await loginAs(t.app, 'user');
+      expect(await current(s)).toBe(200);
       const res = await post('/api/logout', { refresh_token: s.refreshToken });
       expect(res.statusCode).toBe(204);
       expect((await post('/api/refresh-token', { refresh_token: s.refreshToken })).statusCode).toBe(401);
+      expect(await current(s)).toBe(401);
+      expect(await current(other)).toBe(200);
       expect((await post('/api/logout', { refresh_token: s.refreshToken })).statusCode).toBe(204);
     });
   });
@@ -204,6 +222,26 @@ describe.each(testDatabases)('auth on %s', (kind) => {
         birthDay: '31-12-2000',
       });
       expect(badDate.json().errors).toEqual([{ property: 'birthDay', message: 'invalid_date' }]);
+    });
+
+    it('registers at most 10 accounts an hour from one client address, then 429', async () => {
+      const from = freshClientAddress();
+      const statuses = [];
+      for (let i = 0; i < 11; i++) {
+        statuses.push(
+          (await post('/api/register', { email: uniqueEmail(), password: 'Secret123!' }, from)).statusCode,
+        );
+      }
+      expect(statuses).toEqual([...Array(10).fill(201), 429]);
+      expect(
+        (await post('/api/register', { email: uniqueEmail(), password: 'Secret123!' }, from)).json().code,
+      ).toBe('too_many_requests');
+      const elsewhere = await post(
+        '/api/register',
+        { email: uniqueEmail(), password: 'Secret123!' },
+        freshClientAddress(),
+      );
+      expect(elsewhere.statusCode).toBe(201);
     });
 
     it('allows 5 registrations attempts per address per hour, then 429', async () => {
@@ -331,10 +369,41 @@ describe.each(testDatabases)('auth on %s', (kind) => {
       expect((await post('/api/refresh-token', { refresh_token: session.refreshToken })).statusCode).toBe(
         401,
       );
+      expect(await current(session)).toBe(401);
 
       const again = await patch({ password: 'Another-New1', token });
       expect(again.statusCode).toBe(400);
       expect(again.json().errors).toEqual([{ property: 'token', message: 'object/not-found' }]);
+    });
+
+    it('ends the other reset links and every session but the one that set the new password', async () => {
+      const { email, password } = await registerFresh();
+      const inUse = await login(t.app, email, password);
+      const elsewhere = await login(t.app, email, password);
+      await post('/api/forgotpassword', { email });
+      const first = await tokenFor(email);
+      await post('/api/forgotpassword', { email });
+      const second = await tokenFor(email);
+      expect(second).not.toBe(first);
+      const reset = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/user/updatePassword/${second}`,
+        headers: inUse.headers,
+        payload: { password: 'Brand-New1' },
+      });
+      expect(reset.statusCode).toBe(200);
+      expect(await current(elsewhere)).toBe(401);
+      expect((await post('/api/refresh-token', { refresh_token: elsewhere.refreshToken })).statusCode).toBe(
+        401,
+      );
+      expect(await current(inUse)).toBe(200);
+      expect((await post('/api/refresh-token', { refresh_token: inUse.refreshToken })).statusCode).toBe(200);
+      const old = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/user/updatePassword/${first}`,
+        payload: { password: 'Older-New1' },
+      });
+      expect(old.json().errors).toEqual([{ property: 'token', message: 'object/not-found' }]);
     });
 
     it('rejects unknown and expired tokens with token object/not-found', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { passwordResetTokens, refreshTokens } from '../../db/schema/index.js';
 
@@ -34,11 +34,26 @@ export async function revokeFamily(db: DbOrTx, familyId: string): Promise<void> 
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeAllOfUser(db: DbOrTx, userId: number): Promise<void> {
+/** Ends every session of a user, but `exceptFamilyId` when given (the one in use). */
+export async function revokeAllOfUser(db: DbOrTx, userId: number, exceptFamilyId?: string): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        exceptFamilyId === undefined ? undefined : ne(refreshTokens.familyId, exceptFamilyId),
+      ),
+    );
+}
+
+/** Uses up every reset link of a user that is still open. */
+export async function endResetTokensOfUser(db: DbOrTx, userId: number): Promise<void> {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 export async function insertResetToken(

@@ -74,7 +74,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await auth.resetPassword(ctx(request.ip), request.params.token, request.body.password);
+      await auth.resetPassword(ctx(request.ip), request.params.token, request.body.password, request.user);
       return { success: true as const };
     },
   );

@@ -10,6 +10,7 @@ import { recordAudit } from '../../audit/audit.js';
 import type { Config } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { sqlStateOf, SQLSTATE } from '../../db/errors.js';
+import type { AuthUser } from '../../http/auth.js';
 import type { BackgroundWork } from '../../http/background.js';
 import { httpError, validationError } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
@@ -46,7 +47,7 @@ async function issueTokens(
     tokenHash: hashToken(refresh),
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * 24 * 3600 * 1000),
   });
-  return { token: await signAccessToken(config.secret, user), refresh_token: refresh };
+  return { token: await signAccessToken(config.secret, user, familyId), refresh_token: refresh };
 }
 
 /** A new session (a new refresh-token family) for someone who has just proven who they are. */
@@ -161,6 +162,7 @@ async function languageIdOf(db: Db, code: string | undefined): Promise<number> {
 export async function register(ctx: Ctx, body: RegisterRequest): Promise<LoginResponse> {
   if (!(await getOrganisation(ctx.db)).registrationOpen) throw httpError('registration_closed');
   const email = users.normaliseEmail(body.email);
+  await claimRateLimit(ctx.db, RATE_LIMITS.registerPerClient, ctx.ip);
   await claimRateLimit(ctx.db, RATE_LIMITS.register, email);
   if (await users.findUserByEmail(ctx.db, email)) {
     throw httpError('conflict', 'This e-mail address is already registered', [
@@ -247,8 +249,17 @@ async function startPasswordReset(ctx: Ctx, email: string): Promise<void> {
   });
 }
 
-/** PATCH /user/updatePassword/{token}: sets the password once per token and ends every session. */
-export async function resetPassword(ctx: Ctx, token: string, password: string): Promise<void> {
+/**
+ * PATCH /user/updatePassword/{token}: sets the password once per token. A new password ends the
+ * account's other reset links and every session but the one in use (the caller's, when signed in to the
+ * same account), so whoever knew the old password or held an older link is out (DESIGN §6).
+ */
+export async function resetPassword(
+  ctx: Ctx,
+  token: string,
+  password: string,
+  caller: AuthUser | null,
+): Promise<void> {
   const notFound = () => validationError('token', 'object/not-found');
   const row = await repo.findResetTokenByHash(ctx.db, hashToken(token));
   if (!row || row.usedAt || row.expiresAt.getTime() <= Date.now()) throw notFound();
@@ -256,7 +267,8 @@ export async function resetPassword(ctx: Ctx, token: string, password: string): 
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.markResetTokenUsed(tx, row.id))) throw notFound();
     await users.updateUser(tx, row.userId, { passwordHash });
-    await repo.revokeAllOfUser(tx, row.userId);
+    await repo.endResetTokensOfUser(tx, row.userId);
+    await repo.revokeAllOfUser(tx, row.userId, caller?.id === row.userId ? caller.sessionId : undefined);
     await recordAudit(tx, {
       actorUserId: row.userId,
       action: 'password_reset',

@@ -3,8 +3,13 @@ import type { ProductFile } from '@balie/shared';
 import { recordAudit } from '../../audit/audit.js';
 import { httpError, validationError } from '../../http/errors.js';
 import type { Actor } from '../../audit/actor.js';
-import { acceptedTypeOf, safeFileName } from './file-content.js';
-import { deleteFileRow, insertFileRow, lockProductRow } from './repository.js';
+import {
+  acceptedTypeOf,
+  MAX_BYTES_PER_PRODUCT,
+  MAX_FILES_PER_PRODUCT,
+  safeFileName,
+} from './file-content.js';
+import { deleteFileRow, fileTotalsOf, insertFileRow, lockProductRow } from './repository.js';
 
 /**
  * POST /product/{id}/files: the multipart field `file`, at most MAX_FILE_BYTES (413 beyond, from the
@@ -23,13 +28,17 @@ export async function uploadProductFile(
   // Throws the multipart plugin's 413 once the limit is passed, before the rest is read.
   const content = await part.toBuffer();
   if (content.length === 0) throw validationError('file', 'empty');
-  const mimeType = await acceptedTypeOf(content);
-  if (!mimeType)
-    throw httpError('unsupported_media_type', 'Only PDF, images and office documents are accepted');
-  const fileName = safeFileName(part.filename);
+  const type = await acceptedTypeOf(content);
+  if (!type) throw httpError('unsupported_media_type', 'Only PDF, images and office documents are accepted');
+  const mimeType = type.mime;
+  const fileName = safeFileName(part.filename, type);
 
   return app.db.transaction(async (tx) => {
+    // The product's row lock makes two uploads to one product count one after the other.
     if (!(await lockProductRow(tx, productId))) throw httpError('not_found');
+    const totals = await fileTotalsOf(tx, productId);
+    if (totals.files >= MAX_FILES_PER_PRODUCT) throw httpError('too_many_files');
+    if (totals.bytes + content.length > MAX_BYTES_PER_PRODUCT) throw httpError('files_too_large');
     const row = await insertFileRow(tx, { productId, fileName, mimeType, content });
     await recordAudit(tx, {
       actorUserId: actor.userId,

@@ -1,4 +1,4 @@
-import { and, count, eq, max } from 'drizzle-orm';
+import { and, count, eq, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { appointmentItems, productCategories, productFiles, products } from '../../db/schema/index.js';
 
@@ -89,6 +89,15 @@ export async function deleteCategoryRow(db: DbOrTx, id: number): Promise<void> {
 export async function productsInCategory(db: DbOrTx, id: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(products).where(eq(products.categoryId, id));
   return row?.n ?? 0;
+}
+
+/** How many files a product holds and their bytes together. */
+export async function fileTotalsOf(db: DbOrTx, productId: number): Promise<{ files: number; bytes: number }> {
+  const [row] = await db
+    .select({ files: count(), bytes: sql<string>`coalesce(sum(${productFiles.size}), 0)` })
+    .from(productFiles)
+    .where(eq(productFiles.productId, productId));
+  return { files: row?.files ?? 0, bytes: Number(row?.bytes ?? 0) };
 }
 
 export async function insertFileRow(

@@ -6,9 +6,12 @@ import { httpError, validationError } from '../../http/errors.js';
 import { toUser } from './presenter.js';
 import * as repo from './repository.js';
 
-/** Self or admin may see and change a user; anyone else gets 403 (even for ids that do not exist). */
+/**
+ * Self or admin may see and change a user; anyone else gets the 404 of an id that does not exist
+ * (DESIGN §6: no oracle by id).
+ */
 export function assertSelfOrAdmin(actor: AuthUser, id: number): void {
-  if (actor.id !== id && !isAdmin(actor)) throw httpError('forbidden');
+  if (actor.id !== id && !isAdmin(actor)) throw httpError('not_found');
 }
 
 /**

@@ -24,7 +24,7 @@ import { QueryState } from '../../../components/QueryState';
 import { Section } from '../../../components/Section';
 import { useNotify } from '../../../components/notifier/NotifierContext';
 import { useReportSave } from '../../../components/notifier/useReportSave';
-import { httpStatusOf } from '../../../lib/apiError';
+import { apiErrorOf, httpStatusOf } from '../../../lib/apiError';
 import {
   productFileUrl,
   useDeleteProductFileMutation,
@@ -39,8 +39,14 @@ function sizeText(bytes: number, language: string): string {
   return kb < 1024 ? `${format.format(kb)} kB` : `${format.format(kb / 1024)} MB`;
 }
 
-/** The text for a refused upload: too large (413) and unsupported type (415) say what to do. */
+/**
+ * The text for a refused upload: too large (413), unsupported type (415) and a product that holds its
+ * 20 files or 100 MB already (409) say what to do.
+ */
 function uploadErrorKey(error: unknown): string {
+  const code = apiErrorOf(error)?.code;
+  if (code === 'too_many_files') return 'upload_too_many_files';
+  if (code === 'files_too_large') return 'upload_product_full';
   const status = httpStatusOf(error);
   if (status === 413) return 'upload_too_large';
   if (status === 415) return 'upload_unsupported';

@@ -178,25 +178,44 @@ describe('product files (admin)', { timeout: 60_000 }, () => {
     await user.upload(input, new File(['%PDF-1.4'], name, { type }));
   };
 
-  it('shows the texts of a refused upload: too large (413) and not a supported type (415)', async () => {
+  it('shows the texts of a refused upload: too large (413), not a supported type (415), product full (409)', async () => {
+    const refusals = [
+      [
+        413,
+        'payload_too_large',
+        'scan.pdf',
+        'scan.pdf is larger than 10 MB and was not added. Make the file smaller, for example by saving it as PDF.',
+      ],
+      [
+        415,
+        'unsupported_media_type',
+        'setup.pdf',
+        'setup.pdf is not a PDF, image or office document and was not added.',
+      ],
+      [
+        409,
+        'too_many_files',
+        'bijlage.pdf',
+        'bijlage.pdf was not added: a product holds at most 20 files. Delete a file first.',
+      ],
+      [
+        409,
+        'files_too_large',
+        'groot.pdf',
+        'groot.pdf was not added: the files of a product take at most 100 MB together. Delete a file first.',
+      ],
+    ] as const;
     let answer = apiError(413, 'payload_too_large');
     const log = serveCatalogue((r) => (r.method === 'POST' ? answer : undefined));
     await renderRoute('/product/5/files', { user: admin });
     expect(await screen.findByRole('heading', { name: 'Files of Paspoort aanvragen' })).toBeInTheDocument();
-
-    await upload('scan.pdf', 'application/pdf');
-    expect(
-      await screen.findByText(
-        'scan.pdf is larger than 10 MB and was not added. Make the file smaller, for example by saving it as PDF.',
-      ),
-    ).toBeInTheDocument();
-    answer = apiError(415, 'unsupported_media_type');
-    await upload('setup.pdf', 'application/pdf');
-    expect(
-      await screen.findByText('setup.pdf is not a PDF, image or office document and was not added.'),
-    ).toBeInTheDocument();
+    for (const [status, code, name, text] of refusals) {
+      answer = apiError(status, code);
+      await upload(name, 'application/pdf');
+      expect(await screen.findByText(text)).toBeInTheDocument();
+    }
     const sent = log.filter((r) => r.method === 'POST');
-    expect(sent.map((r) => r.path)).toEqual(['/api/product/5/files', '/api/product/5/files']);
+    expect(sent.map((r) => r.path)).toEqual(Array(4).fill('/api/product/5/files'));
     // (jsdom's File does not serialise into Node's FormData; the real upload is checked in e2e.)
   });
 
