@@ -21,6 +21,9 @@ const minutes = (def: number) =>
     .max(24 * 60)
     .default(def);
 
+/** A limit against abuse (DESIGN §6): a whole number, 0 turning it off (for load tests only). */
+const limit = (def: number) => z.coerce.number().int().min(0).max(1_000_000).default(def);
+
 const isZone = (zone: string) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -89,6 +92,9 @@ const envSchema = z.object({
   SLOT_STEP_MINUTES: z.coerce.number().int().min(1).max(240).default(SLOT_STEP_MINUTES),
   CHANGE_CUTOFF_MINUTES: minutes(0),
   TRUST_PROXY: trustProxy,
+  HOLD_MAX_MINUTES: minutes(30),
+  MAX_HOLDS_PER_CLIENT: limit(20),
+  MAX_OPEN_APPOINTMENTS_PER_EMAIL: limit(5),
 });
 
 export interface Config {
@@ -109,6 +115,12 @@ export interface Config {
   changeCutoffMinutes: number;
   /** Fastify's `trustProxy`: false, or the trusted proxies' addresses/networks. */
   trustProxy: false | string[];
+  /** DESIGN §6: a hold lives at most this long from its creation, however often extended (0 = no cap). */
+  holdMaxMinutes: number;
+  /** DESIGN §6: valid holds one client address may have at once, across processes (0 = no cap). */
+  maxHoldsPerClient: number;
+  /** DESIGN §6: confirmed appointments ahead per e-mail address for guests and users (0 = no cap). */
+  maxOpenAppointmentsPerEmail: number;
 }
 
 export class ConfigError extends Error {
@@ -146,6 +158,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slotStepMinutes: e.SLOT_STEP_MINUTES,
     changeCutoffMinutes: e.CHANGE_CUTOFF_MINUTES,
     trustProxy: e.TRUST_PROXY,
+    holdMaxMinutes: e.HOLD_MAX_MINUTES,
+    maxHoldsPerClient: e.MAX_HOLDS_PER_CLIENT,
+    maxOpenAppointmentsPerEmail: e.MAX_OPEN_APPOINTMENTS_PER_EMAIL,
   };
 }
 
