@@ -69,6 +69,8 @@ function confirmInTransaction(
       status: 'confirmed' as const,
       checkInCode,
       validTill: null,
+      // Only holds are counted per client address (decision 0321): nothing of the address stays.
+      clientKey: null,
       ...personalDetailsOf(body),
       ...(request.user ? { userId: request.user.id } : {}),
       tokenHash: link.hash,
