@@ -3,9 +3,10 @@ import { DateTime } from 'luxon';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Reservation } from '@balie/shared';
 import { queryRows } from '../../db/client.js';
-import { appointments, rateLimitHits } from '../../db/schema/index.js';
+import { appointments } from '../../db/schema/index.js';
 import { createTestApp, loginAs, testDatabases, type TestApp } from '../../test/index.js';
 import { confirm, ITEMS, someSlots } from './test-support/helpers.js';
+import { asVisitor, sendTo, useServerProcesses } from './test-support/processes.js';
 
 const MINUTE = 60_000;
 
@@ -176,22 +177,33 @@ describe.each(testDatabases)('limits on holds turned off (0) on %s', (kind) => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('the hold cap under concurrency on PostgreSQL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ kind: 'postgres' });
-  });
-  afterAll(() => t?.close());
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the hold cap across two processes on PostgreSQL', () => {
+  const p = useServerProcesses();
 
-  it('30 simultaneous holds from one address on distinct places: exactly 20 succeed, the rest 429', async () => {
-    await t.database.db.delete(rateLimitHits).where(sql`true`);
-    const starts = await places(t, 3, 30);
+  it('30 simultaneous holds from one address, spread over both processes: exactly 20 succeed, the rest 429', async () => {
+    const starts = await places(p.t, 3, 30);
     const answers = await Promise.all(
-      starts.map((fromDateTime) => holdFrom(t, '10.22.0.1', { fromDateTime })),
+      starts.map((fromDateTime, i) =>
+        sendTo(p.servers, i, 'POST', '/appointment/make-reservation', {
+          appointmentItems: ITEMS,
+          fromDateTime,
+        }),
+      ),
     );
-    const statuses = answers.map((a) => a.statusCode).sort();
+    const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(20);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
-    for (const a of answers.filter((x) => x.statusCode === 429)) expect(a.json().code).toBe('too_many_holds');
+    for (const a of answers.filter((x) => x.status === 429))
+      expect(((await a.json()) as { code: string }).code).toBe('too_many_holds');
+    // Another address is not held back by them.
+    const other = await sendTo(
+      p.servers,
+      0,
+      'POST',
+      '/appointment/make-reservation',
+      { appointmentItems: ITEMS, fromDateTime: (await places(p.t, 4, 1))[0] },
+      asVisitor(1),
+    );
+    expect(other.status).toBe(201);
   });
 });

@@ -21,7 +21,7 @@ import { claimRateLimit, RATE_LIMITS } from '../../security/rate-limit.js';
 import { changeTarget } from '../appointments/access.js';
 import { noteBookingsChanged } from '../appointments/booking-changes.js';
 import { viewOf, type AppointmentRow } from '../appointments/repository.js';
-import { availabilityContext, requestedItems } from './availability.service.js';
+import { availabilityContext } from './availability.service.js';
 import { itemViews, type ResolvedItem } from './items.js';
 import { oneAtATime } from './one-at-a-time.js';
 import {
@@ -32,7 +32,7 @@ import {
   holdValidTill,
   latestValidTill,
 } from './hold-limits.js';
-import { invalidateScheduleCache, loadBusy } from './schedule.repository.js';
+import { loadBusy } from './schedule.repository.js';
 import { SQLSTATE, sqlStateOf } from '../../db/errors.js';
 
 const MINUTE = 60_000;
@@ -250,7 +250,6 @@ export async function makeReservation(
   await claimRateLimit(app.db, RATE_LIMITS.makeReservation, request.ip);
   const zone = app.config.providerTimezone;
   const target = await changeTarget(app.db, request, app.config, body);
-  const { items, durationMinutes } = await requestedItems(app, Date.now(), body.appointmentItems);
   const start = Date.parse(body.fromDateTime);
   const date = localDateOf(start, zone);
   // Holds for the same start in this process go one at a time (decision 0273); each reads the bookings
@@ -258,12 +257,14 @@ export async function makeReservation(
   return oneAtATime(app.db, `hold|${start}`, async () => {
     const now = Date.now();
     // A round per schedule version: a schedule change committed meanwhile makes the next one start over
-    // on the new schedule (a handful at most: changes are rare and each is read at once).
+    // on the new schedule (a handful at most: changes are rare and each is read at once). The items are
+    // resolved against each round's schedule, whose version the hold checks under a share lock: a
+    // product deleted, deactivated or changed through any process is what the hold goes by (0323).
     rounds: for (let round = 0; round < MAX_SCHEDULE_ROUNDS; round++) {
       const ctx = await availabilityContext(app, {
         first: date,
         last: date,
-        durationMinutes,
+        appointmentItems: body.appointmentItems,
         now,
         exceptGroup: target?.groupKey ?? null,
         // The hold it replaces does not stand in its own way.
@@ -275,8 +276,8 @@ export async function makeReservation(
         scheduleVersion: ctx.schedule.version,
         date,
         from: new Date(start),
-        until: new Date(start + durationMinutes * MINUTE),
-        items,
+        until: new Date(start + ctx.input.durationMinutes * MINUTE),
+        items: ctx.items,
         target,
         replacesReservationId: body.replacesReservationId,
         userId: request.user?.id ?? null,
@@ -305,16 +306,14 @@ export async function makeReservation(
             const desk = ctx.schedule.desks.find((d) => d.id === outcome.deskId)!;
             return reservationOf(
               { ...attempt, createdAt: outcome.createdAt, validTill: outcome.validTill },
-              itemViews(items, requestLanguage(request)),
+              itemViews(ctx.items, requestLanguage(request)),
               { id: desk.id, name: desk.name },
               app.config,
             );
           }
           if (outcome.kind === 'too-many-holds') throw httpError('too_many_holds');
-          if (outcome.kind === 'stale-schedule') {
-            invalidateScheduleCache(app.db);
-            continue rounds;
-          }
+          // The next round's read sees the new version and loads the schedule again.
+          if (outcome.kind === 'stale-schedule') continue rounds;
           if (outcome.kind === 'taken') {
             candidates = outcome.stillFree.filter((id) => id !== outcome.deskId);
             wait = false;
