@@ -38,11 +38,11 @@ describe('loadConfig', () => {
   it('reads the limits against abuse, 0 turning one off, and refuses what is no count', () => {
     const c = loadConfig({
       DATA_DIR: tempDir(),
-      HOLD_MAX_MINUTES: '45',
+      HOLD_MAX_MINUTES: '0.5',
       MAX_HOLDS_PER_CLIENT: '0',
       MAX_OPEN_APPOINTMENTS_PER_EMAIL: '3',
     });
-    expect(c).toMatchObject({ holdMaxMinutes: 45, maxHoldsPerClient: 0, maxOpenAppointmentsPerEmail: 3 });
+    expect(c).toMatchObject({ holdMaxMinutes: 0.5, maxHoldsPerClient: 0, maxOpenAppointmentsPerEmail: 3 });
     for (const [name, bad] of [
       ['HOLD_MAX_MINUTES', '-1'],
       ['HOLD_MAX_MINUTES', 'half an hour'],

@@ -92,7 +92,12 @@ const envSchema = z.object({
   SLOT_STEP_MINUTES: z.coerce.number().int().min(1).max(240).default(SLOT_STEP_MINUTES),
   CHANGE_CUTOFF_MINUTES: minutes(0),
   TRUST_PROXY: trustProxy,
-  HOLD_MAX_MINUTES: minutes(30),
+  // Fractions, as for RESERVATION_MINUTES, so a browser test can let a hold reach its end in seconds.
+  HOLD_MAX_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(30),
   MAX_HOLDS_PER_CLIENT: limit(20),
   MAX_OPEN_APPOINTMENTS_PER_EMAIL: limit(5),
 });

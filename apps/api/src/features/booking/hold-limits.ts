@@ -18,7 +18,7 @@ export function holdValidTill(config: Config, createdAt: SQL, now: number): SQL 
 
 /** createdAt + HOLD_MAX_MINUTES in SQL: after this moment the hold cannot be extended. */
 export function holdEnd(config: Config, createdAt: SQL): SQL {
-  return sql`(${createdAt} + make_interval(mins => ${config.holdMaxMinutes}::int))`;
+  return sql`(${createdAt} + make_interval(secs => ${config.holdMaxMinutes * 60}::float8))`;
 }
 
 /** createdAt + HOLD_MAX_MINUTES, or null when the setting is 0 (no cap, for load tests). */
