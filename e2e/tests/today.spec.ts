@@ -54,7 +54,13 @@ async function screenshots(page: Page, name: string): Promise<void> {
     [1366, 900],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(300); // the layout settles (drawer, calendar re-measures)
+    // The layout settles: the drawer's transition ends and the calendar has re-measured (a frame later).
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    );
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     await page.screenshot({ path: `${SCREENS}/${name}-${width}x${height}.png`, fullPage: true });
   }
 }

@@ -100,6 +100,11 @@ const envSchema = z.object({
     .default(30),
   MAX_HOLDS_PER_CLIENT: limit(20),
   MAX_OPEN_APPOINTMENTS_PER_EMAIL: limit(5),
+  // It ends up in a link: URL-safe characters only, and long enough not to be guessed.
+  SETUP_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9._~-]{16,200}$/, 'expected 16–200 characters of A–Z a–z 0–9 . _ ~ -')
+    .optional(),
 });
 
 export interface Config {
@@ -126,6 +131,8 @@ export interface Config {
   maxHoldsPerClient: number;
   /** DESIGN §6: confirmed appointments ahead per e-mail address for guests and users (0 = no cap). */
   maxOpenAppointmentsPerEmail: number;
+  /** The first-run setup token when the operator chooses it (DESIGN §4b); else one is generated. */
+  setupToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -166,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     holdMaxMinutes: e.HOLD_MAX_MINUTES,
     maxHoldsPerClient: e.MAX_HOLDS_PER_CLIENT,
     maxOpenAppointmentsPerEmail: e.MAX_OPEN_APPOINTMENTS_PER_EMAIL,
+    setupToken: e.SETUP_TOKEN,
   };
 }
 

@@ -147,20 +147,19 @@ type Labels = (type: Labelled, id: number) => string | null;
 async function readLabels(db: DbOrTx, ids: Partial<Record<Labelled, readonly number[]>>): Promise<Labels> {
   const unique = (type: Labelled) => [...new Set(ids[type] ?? [])];
   const [userIds, deskIds, productIds] = [unique('user'), unique('desk'), unique('product')];
-  const [u, d, p] = await Promise.all([
-    userIds.length
-      ? db.select({ id: users.id, label: users.email }).from(users).where(inArray(users.id, userIds))
-      : [],
-    deskIds.length
-      ? db.select({ id: desks.id, label: desks.name }).from(desks).where(inArray(desks.id, deskIds))
-      : [],
-    productIds.length
-      ? db
-          .select({ id: products.id, label: products.title })
-          .from(products)
-          .where(inArray(products.id, productIds))
-      : [],
-  ]);
+  // One after another: `db` may be a transaction, whose one connection runs one query at a time.
+  const u = userIds.length
+    ? await db.select({ id: users.id, label: users.email }).from(users).where(inArray(users.id, userIds))
+    : [];
+  const d = deskIds.length
+    ? await db.select({ id: desks.id, label: desks.name }).from(desks).where(inArray(desks.id, deskIds))
+    : [];
+  const p = productIds.length
+    ? await db
+        .select({ id: products.id, label: products.title })
+        .from(products)
+        .where(inArray(products.id, productIds))
+    : [];
   const labels = new Map<string, string>();
   for (const [type, found] of [
     ['user', u],

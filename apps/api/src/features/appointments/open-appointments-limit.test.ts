@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Appointment, Reservation } from '@balie/shared';
 import { queryRows } from '../../db/client.js';
 import { appointments } from '../../db/schema/index.js';
-import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
+import { testDatabases, useTestApp, type TestAppContext } from '../../test/index.js';
 import { confirm, holdOk, someSlots } from '../booking/test-support/helpers.js';
 import { insertAppointment } from './test-support.js';
 
 /** Queued mails to `address` (any case): what the limit protects. */
-async function mailsTo(t: TestApp, address: string): Promise<number> {
+async function mailsTo(t: TestAppContext, address: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     t.database.db,
     sql`SELECT count(*)::int AS n FROM outbox o JOIN appointments a ON a.id = (o.payload->>'appointmentId')::int
@@ -18,14 +18,8 @@ async function mailsTo(t: TestApp, address: string): Promise<number> {
 }
 
 describe.each(testDatabases)('confirmed appointments per e-mail address (DESIGN §6) on %s', (kind) => {
-  let t: TestApp;
-  let admin: Session;
+  const t = useTestApp(kind, { sessions: ['admin'] });
   let day = 2;
-  beforeAll(async () => {
-    t = await createTestApp({ kind });
-    admin = await loginAs(t.app, 'admin');
-  });
-  afterAll(() => t?.close());
 
   /** A hold on a day of its own (so that holds never compete). */
   async function freshHold(): Promise<Reservation> {
@@ -66,7 +60,7 @@ describe.each(testDatabases)('confirmed appointments per e-mail address (DESIGN 
     expect((await confirm(t.app, again.id, { email: 'someone@example.org' })).statusCode).toBe(201);
 
     // An admin booking on the visitor's behalf is exempt, and the mail goes out.
-    await book('stranger@example.org', admin.headers);
+    await book('stranger@example.org', t.admin.headers);
     expect(await mailsTo(t, 'stranger@example.org')).toBe(6);
 
     // Cancelled and past appointments are not ahead: after a cancellation the address may book again
@@ -121,18 +115,14 @@ describe.each(testDatabases)('confirmed appointments per e-mail address (DESIGN 
       method: 'PATCH',
       url: `/api/appointment/${mine.id}`,
       payload: { email: full },
-      headers: admin.headers,
+      headers: t.admin.headers,
     });
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
   });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the e-mail limit under concurrency on PostgreSQL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ kind: 'postgres' });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp('postgres');
 
   it('eight simultaneous confirmations for one address: exactly five succeed, three mails are never queued', async () => {
     const holds: Reservation[] = [];

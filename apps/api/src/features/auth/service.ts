@@ -18,6 +18,7 @@ import { signAccessToken } from '../../security/jwt.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../security/passwords.js';
 import { claimRateLimit, RATE_LIMITS, releaseRateLimit } from '../../security/rate-limit.js';
 import { hashToken, newLinkToken, randomToken } from '../../security/tokens.js';
+import { getOrganisation } from '../organisation/repository.js';
 import { toUser } from '../users/presenter.js';
 import * as users from '../users/repository.js';
 import * as repo from './repository.js';
@@ -48,6 +49,15 @@ async function issueTokens(
   return { token: await signAccessToken(config.secret, user), refresh_token: refresh };
 }
 
+/** A new session (a new refresh-token family) for someone who has just proven who they are. */
+export async function startSession(
+  db: DbOrTx,
+  config: Config,
+  user: { id: number; roles: string[] },
+): Promise<TokenPair> {
+  return issueTokens(db, config, user, randomUUID());
+}
+
 /**
  * POST /login. Failed attempts count per account; the 11th within 15 minutes answers 429. Every attempt
  * claims a failure before the slow password check and a right password gives it back, so a burst can
@@ -72,7 +82,7 @@ export async function login(ctx: Ctx, username: string, password: string): Promi
   }
   await releaseRateLimit(ctx.db, claim);
   const pair = await ctx.db.transaction(async (tx) => {
-    const tokens = await issueTokens(tx, ctx.config, found.user, randomUUID());
+    const tokens = await startSession(tx, ctx.config, found.user);
     await recordAudit(tx, {
       actorUserId: found.user.id,
       action: 'login',
@@ -143,8 +153,13 @@ async function languageIdOf(db: Db, code: string | undefined): Promise<number> {
   return match?.id ?? DEFAULT_LANGUAGE.id;
 }
 
-/** POST /register: a new ROLE_USER account, signed in at once. 409 when the address is taken. */
+/**
+ * POST /register: a new ROLE_USER account, signed in at once. 409 when the address is taken, 403 while
+ * the organisation has registration closed (DESIGN §4b). The extra fields are taken whatever the
+ * organisation asks: the choice shapes the form, not what an account may hold.
+ */
 export async function register(ctx: Ctx, body: RegisterRequest): Promise<LoginResponse> {
+  if (!(await getOrganisation(ctx.db)).registrationOpen) throw httpError('registration_closed');
   const email = users.normaliseEmail(body.email);
   await claimRateLimit(ctx.db, RATE_LIMITS.register, email);
   if (await users.findUserByEmail(ctx.db, email)) {
@@ -175,7 +190,7 @@ export async function register(ctx: Ctx, body: RegisterRequest): Promise<LoginRe
         subjectId: user.id,
         ip: ctx.ip,
       });
-      return { user, tokens: await issueTokens(tx, ctx.config, user, randomUUID()) };
+      return { user, tokens: await startSession(tx, ctx.config, user) };
     })
     .catch((err: unknown) => {
       // Two registrations of one address at once: the unique index decides.

@@ -1,17 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Reservation } from '@balie/shared';
 import { queryRows } from '../../db/client.js';
 import { appointments } from '../../db/schema/index.js';
-import { createTestApp, loginAs, testDatabases, type TestApp } from '../../test/index.js';
+import { testDatabases, useTestApp, type TestAppContext } from '../../test/index.js';
 import { confirm, ITEMS, someSlots } from './test-support/helpers.js';
 import { asVisitor, sendTo, useServerProcesses } from './test-support/processes.js';
 
 const MINUTE = 60_000;
 
 /** A hold from `remoteAddress` (each test its own, so their counts stay apart). */
-function holdFrom(t: TestApp, remoteAddress: string, body: Record<string, unknown>, headers = {}) {
+function holdFrom(t: TestAppContext, remoteAddress: string, body: Record<string, unknown>, headers = {}) {
   return t.app.inject({
     method: 'POST',
     url: '/api/appointment/make-reservation',
@@ -21,11 +21,11 @@ function holdFrom(t: TestApp, remoteAddress: string, body: Record<string, unknow
   });
 }
 
-const extend = (t: TestApp, id: string) =>
+const extend = (t: TestAppContext, id: string) =>
   t.app.inject({ method: 'GET', url: `/api/appointment/reservation/${id}/extend` });
 
 /** `count` free (start, desk) places: every start of the day holds once per desk. */
-async function places(t: TestApp, skip: number, count: number): Promise<string[]> {
+async function places(t: TestAppContext, skip: number, count: number): Promise<string[]> {
   const { slots } = await someSlots(t.app, skip);
   const starts = slots.map((s) => s.beginTime);
   const twice = starts.flatMap((s) => [s, s]);
@@ -34,11 +34,7 @@ async function places(t: TestApp, skip: number, count: number): Promise<string[]
 }
 
 describe.each(testDatabases)('limits on holds (DESIGN §6) on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ kind });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(kind, { sessions: ['admin'] });
   afterEach(() => vi.useRealTimers());
 
   it('extends a hold to at most HOLD_MAX_MINUTES after its creation, then answers reservation:false', async () => {
@@ -139,22 +135,17 @@ describe.each(testDatabases)('limits on holds (DESIGN §6) on %s', (kind) => {
   });
 
   it('does not count the holds admins make on visitors’ behalf', async () => {
-    const admin = await loginAs(t.app, 'admin');
     const address = '10.20.0.5';
     const starts = await places(t, 7, 22);
     for (const fromDateTime of starts) {
-      const res = await holdFrom(t, address, { fromDateTime }, admin.headers);
+      const res = await holdFrom(t, address, { fromDateTime }, t.admin.headers);
       expect(res.statusCode, res.body).toBe(201);
     }
   });
 });
 
 describe.each(testDatabases)('limits on holds turned off (0) on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ kind, env: { HOLD_MAX_MINUTES: '0', MAX_HOLDS_PER_CLIENT: '0' } });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(kind, { env: { HOLD_MAX_MINUTES: '0', MAX_HOLDS_PER_CLIENT: '0' } });
   afterEach(() => vi.useRealTimers());
 
   it('extends a hold as long as it is extended in time, and holds any number from one address', async () => {

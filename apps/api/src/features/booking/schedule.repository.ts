@@ -46,24 +46,23 @@ export async function loadSchedule(db: DbOrTx, fromDate: string): Promise<Schedu
   // The version first: a change committed between the reads then only makes the version look older than
   // the schedule (one reload too many), never a stale schedule look current.
   const version = await readScheduleVersion(db);
-  const [deskRows, hourRows, closureRows, periodRows, productRows] = await Promise.all([
-    db.select().from(desks).where(eq(desks.active, true)).orderBy(asc(desks.id)),
-    db.select().from(deskOpeningHours),
-    db.select().from(closures).where(gte(closures.date, fromDate)),
-    db.select().from(overflowPeriods).where(gte(overflowPeriods.untilDate, fromDate)),
-    db
-      .select({
-        id: products.id,
-        title: products.title,
-        translations: products.translations,
-        timeUnit: products.timeUnit,
-        extraTimeUnit: products.extraTimeUnit,
-        maxAmount: products.maxAmount,
-        position: products.position,
-      })
-      .from(products)
-      .where(eq(products.active, true)),
-  ]);
+  // One after another: a schedule change loads this in its transaction, one query at a time.
+  const deskRows = await db.select().from(desks).where(eq(desks.active, true)).orderBy(asc(desks.id));
+  const hourRows = await db.select().from(deskOpeningHours);
+  const closureRows = await db.select().from(closures).where(gte(closures.date, fromDate));
+  const periodRows = await db.select().from(overflowPeriods).where(gte(overflowPeriods.untilDate, fromDate));
+  const productRows = await db
+    .select({
+      id: products.id,
+      title: products.title,
+      translations: products.translations,
+      timeUnit: products.timeUnit,
+      extraTimeUnit: products.extraTimeUnit,
+      maxAmount: products.maxAmount,
+      position: products.position,
+    })
+    .from(products)
+    .where(eq(products.active, true));
   return {
     version,
     products: productRows,
@@ -104,7 +103,7 @@ async function readScheduleVersion(db: DbOrTx): Promise<number> {
  * Raises the schedule version as the FIRST statement of a schedule change's transaction (desks, hours,
  * closures, overflow, products): its row lock puts concurrent changes one after the other and makes holds
  * being made (which share-lock the row first) finish before the change, or wait for it (decision 0151).
- * Triggers on those tables raise the version as well (migration 0011), so a write that forgot this call
+ * Triggers on those tables raise the version as well (migration 0010), so a write that forgot this call
  * still reaches every process's cache (decision 0323).
  */
 export async function noteScheduleChanged(tx: Tx): Promise<void> {

@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminProduct, Reservation, Timeslot } from '@balie/shared';
-import { loginAs, type Session } from '../../test/index.js';
 import { availableDays } from '../booking/test-support/helpers.js';
 import { sendTo, useServerProcesses } from '../booking/test-support/processes.js';
 
@@ -10,11 +9,7 @@ import { sendTo, useServerProcesses } from '../booking/test-support/processes.js
  * PostgreSQL only, with two real server processes: A (0) takes the admin's change, B (1) the visitor.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the catalogue across two processes on PostgreSQL', () => {
-  const p = useServerProcesses();
-  let admin: Session;
-  beforeAll(async () => {
-    admin = await loginAs(p.t.app, 'admin');
-  });
+  const p = useServerProcesses({ sessions: ['admin'] });
   /** The n-th bookable day (each test its own, so their holds never meet). */
   const day = async (n: number) => (await availableDays(p.t.app))[n]!;
 
@@ -29,7 +24,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the catalogue across two proces
     send(i, 'POST', '/appointment/make-reservation', { appointmentItems: items(productId), fromDateTime });
 
   async function createOnA(title: string): Promise<AdminProduct> {
-    const res = await send(A, 'POST', '/products', { title, timeUnit: 12 }, admin.headers);
+    const res = await send(A, 'POST', '/products', { title, timeUnit: 12 }, p.t.admin.headers);
     expect(res.status, await res.clone().text()).toBe(201);
     return (await res.json()) as AdminProduct;
   }
@@ -66,7 +61,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the catalogue across two proces
     const date = await day(3);
     const product = { id: 8 };
     const slots = await warmB(product.id, date);
-    const deleted = await send(A, 'DELETE', `/product/${product.id}`, undefined, admin.headers);
+    const deleted = await send(A, 'DELETE', `/product/${product.id}`, undefined, p.t.admin.headers);
     expect(deleted.status).toBe(204);
     await expectUnknownProduct(await holdOn(B, product.id, slots[0]!.beginTime));
     await expectUnknownProduct(await slotsOn(B, product.id, date));
@@ -79,7 +74,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the catalogue across two proces
     const date = await day(4);
     const product = { id: 7 };
     const slots = await warmB(product.id, date);
-    const patched = await send(A, 'PATCH', `/product/${product.id}`, { active: false }, admin.headers);
+    const patched = await send(A, 'PATCH', `/product/${product.id}`, { active: false }, p.t.admin.headers);
     expect(patched.status).toBe(200);
     await expectUnknownProduct(await holdOn(B, product.id, slots[0]!.beginTime));
     await expectUnknownProduct(await slotsOn(B, product.id, date));
@@ -89,7 +84,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the catalogue across two proces
     const date = await day(5);
     const product = { id: 6 };
     const slots = await warmB(product.id, date);
-    const patched = await send(A, 'PATCH', `/product/${product.id}`, { timeUnit: 36 }, admin.headers);
+    const patched = await send(A, 'PATCH', `/product/${product.id}`, { timeUnit: 36 }, p.t.admin.headers);
     expect(patched.status).toBe(200);
     const hold = await holdOn(B, product.id, slots[0]!.beginTime);
     expect(hold.status).toBe(201);
@@ -101,14 +96,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the catalogue across two proces
     const date = await day(6);
     const before = await warmB(1, date);
     expect(before.some((s) => s.desk.id === 2)).toBe(true);
-    const patched = await send(A, 'PATCH', '/desk/2', { active: false }, admin.headers);
+    const patched = await send(A, 'PATCH', '/desk/2', { active: false }, p.t.admin.headers);
     expect(patched.status, await patched.clone().text()).toBe(200);
     try {
       const after = (await (await slotsOn(B, 1, date)).json()) as Timeslot[];
       expect(after.length).toBeGreaterThan(0);
       expect(after.filter((s) => s.desk.id === 2)).toEqual([]);
     } finally {
-      await send(A, 'PATCH', '/desk/2', { active: true }, admin.headers);
+      await send(A, 'PATCH', '/desk/2', { active: true }, p.t.admin.headers);
     }
   });
 });

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, Timeslot } from '@balie/shared';
 import { queryRows } from '../../db/client.js';
 import { rateLimitHits } from '../../db/schema/index.js';
-import { loginAs, type Session } from '../../test/index.js';
 import { availableDays, ITEMS, PERSON } from '../booking/test-support/helpers.js';
 import { asVisitor, sendTo, useServerProcesses } from '../booking/test-support/processes.js';
 import { appointmentRow } from './test-support/schedule.js';
@@ -13,11 +12,10 @@ import { appointmentRow } from './test-support/schedule.js';
  * only, with two real server processes beside the test's own app.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('schedule changes across two processes on PostgreSQL', () => {
-  const p = useServerProcesses();
-  let admin: Session;
+  const p = useServerProcesses({ sessions: ['admin'] });
   let days: string[] = [];
+
   beforeAll(async () => {
-    admin = await loginAs(p.t.app, 'admin');
     days = await availableDays(p.t.app);
   });
 
@@ -38,7 +36,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('schedule changes across two pro
       'POST',
       '/closures',
       { date, type: 'whole_day', reason: 'Test' },
-      admin.headers,
+      p.t.admin.headers,
     );
     expect(closed.status).toBe(201);
 
@@ -53,7 +51,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('schedule changes across two pro
     const slots = await slotsOn(1, date);
     expect(slots.length).toBeGreaterThan(0);
 
-    const closed = await send(0, 'POST', '/closures', { date, type: 'whole_day' }, admin.headers);
+    const closed = await send(0, 'POST', '/closures', { date, type: 'whole_day' }, p.t.admin.headers);
     expect(closed.status).toBe(201);
 
     // Process 1's cache may still hold the old schedule; the hold checks the schedule version in the database.
@@ -93,7 +91,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('schedule changes across two pro
     const onFirst = booked.filter((a) => a.desk.id === 1);
     expect(onFirst.length).toBeGreaterThan(0);
 
-    const first = (await (await send(0, 'GET', '/desk/1', undefined, admin.headers)).json()) as {
+    const first = (await (await send(0, 'GET', '/desk/1', undefined, p.t.admin.headers)).json()) as {
       closures: unknown[];
     };
     // Visitors keep asking for the slots desk 2 still has free while desk 1 closes.
@@ -111,7 +109,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('schedule changes across two pro
       'PATCH',
       '/desk/1',
       { closures: [...first.closures, { date, type: 'whole_day' }], affectedAppointments: 'reassign' },
-      admin.headers,
+      p.t.admin.headers,
     );
     const [changed, ...holds] = await Promise.all([change, ...crowd]);
     expect(changed!.status, await changed!.clone().text()).toBe(200);

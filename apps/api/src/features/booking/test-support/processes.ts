@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/index.js';
+import { useTestApp, type DemoAccount, type TestAppContext } from '../../../test/index.js';
 
 const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url));
 const TSX = fileURLToPath(new URL('../../../../../../node_modules/.bin/tsx', import.meta.url));
@@ -62,28 +62,25 @@ export function startProcessesFor(
 
 /** The PostgreSQL test app and the server processes on its database, set by `useServerProcesses`. */
 export interface ServerProcesses {
-  t: TestApp;
+  t: TestAppContext;
   servers: ServerProcess[];
 }
 
 /**
- * For a describe block of multi-process tests: before its tests a PostgreSQL test app (demo data
- * seeded, `setup` run on it) and `count` server processes on its database; afterwards both stopped. The
- * returned object is filled in by the time the tests run.
+ * For a describe block of multi-process tests: the PostgreSQL test app of `useTestApp` (demo data seeded,
+ * `sessions` signed in, `setup` run on it) and `count` server processes on its database, started after it
+ * and stopped before it closes. `servers` is filled in by the time the tests run.
  */
 export function useServerProcesses(
-  options: { count?: number; setup?: (t: TestApp) => Promise<void> } = {},
+  options: { count?: number; sessions?: DemoAccount[]; setup?: (t: TestAppContext) => Promise<void> } = {},
 ): ServerProcesses {
-  const shared = { servers: [] } as unknown as ServerProcesses;
+  const t = useTestApp('postgres', { sessions: options.sessions ?? [] });
+  const shared: ServerProcesses = { t, servers: [] };
   beforeAll(async () => {
-    shared.t = await createTestApp({ kind: 'postgres' });
-    await options.setup?.(shared.t);
-    shared.servers = await startProcessesFor(shared.t, options.count);
-  }, 60_000);
-  afterAll(async () => {
-    await Promise.all(shared.servers.map((s) => s.stop()));
-    await shared.t?.close();
+    await options.setup?.(t);
+    shared.servers = await startProcessesFor(t, options.count);
   });
+  afterAll(() => Promise.all(shared.servers.map((s) => s.stop())));
   return shared;
 }
 

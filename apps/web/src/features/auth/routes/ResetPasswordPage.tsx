@@ -12,8 +12,8 @@ import { FormTextField } from '../../../components/form/FormTextField';
 import { useCanSubmit } from '../../../components/form/useCanSubmit';
 import { apiErrorOf } from '../../../lib/apiError';
 import { useResetPasswordMutation } from '../api';
-import { AuthCard } from '../components/AuthCard';
-import { SubmitButton } from '../components/SubmitButton';
+import { AuthCard } from '../../../components/AuthCard';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 
 // The repeat field exists only in the form; the request carries the password once.
 const resetFormSchema = z

@@ -1,7 +1,6 @@
 -- DESIGN §6 (issue 18): the client key of a hold and the index the e-mail limit counts with (decisions
 -- 0321–0322), and the schedule version raised by every write to the set-up (decision 0323). Holds made
--- before this migration have no client key and are not counted; they run out within minutes. Numbered
--- 0011 because 0009 and 0010 were taken by work landing beside this one.
+-- before this migration have no client key and are not counted; they run out within minutes.
 ALTER TABLE "appointments" ADD COLUMN "client_key" text;--> statement-breakpoint
 CREATE INDEX "appointments_client_key_idx" ON "appointments" USING btree ("client_key") WHERE "appointments"."client_key" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "appointments_open_email_idx" ON "appointments" USING btree (lower("email"),lower("during")) WHERE "appointments"."status" = 'confirmed';--> statement-breakpoint
