@@ -1,23 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { DEMO_ADMIN, expect, logIn, test } from '../support/fixtures.js';
 import { availableDays, bookThroughApi, moveByLink, slotsOn } from '../support/api.js';
 import { expectNoSeriousA11yViolations, passportItems } from '../support/booking.js';
+import { screenshots } from '../support/screens.js';
 
 // Issue 7 items 4 and 5: the users screen and the audit trail against the real server.
-
-/** Where to keep the screenshots (phone and desktop) of the screens this spec passes, when set. */
-const SCREENS = process.env.SCREENS_DIR;
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  if (!SCREENS) return;
-  for (const [w, h] of [
-    [390, 844],
-    [1366, 900],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SCREENS}/${name}-${w}.png`, fullPage: true });
-  }
-}
 
 test('an admin promotes and demotes the demo user on the users screen', async ({ page }) => {
   await logIn(page, DEMO_ADMIN);

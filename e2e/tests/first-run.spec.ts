@@ -1,25 +1,10 @@
-import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/booking.js';
 import { expect, logIn, test } from '../support/fixtures.js';
+import { screenshots } from '../support/screens.js';
 
 // Issue 17 item 2 (DESIGN §4b "First run"): an empty installation, set up from the printed link.
 test.use({ serverEnv: { DEMO_DATA: '0' } });
 test.describe.configure({ mode: 'serial' });
-
-/** Where to keep the screenshots (phone and desktop) of the screens this spec passes, when set. */
-const SCREENS = process.env.SCREENS_DIR;
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  if (!SCREENS) return;
-  for (const [w, h] of [
-    [390, 844],
-    [1366, 900],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SCREENS}/${name}-${w}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 const ADMIN = { email: 'beheer@nieuwdorp.example', password: 'Eerste-Beheer1' };
 

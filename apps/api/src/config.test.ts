@@ -29,7 +29,30 @@ describe('loadConfig', () => {
       slotStepMinutes: 12,
       changeCutoffMinutes: 0,
       trustProxy: false,
+      holdMaxMinutes: 30,
+      maxHoldsPerClient: 20,
+      maxOpenAppointmentsPerEmail: 5,
     });
+  });
+
+  it('reads the limits against abuse, 0 turning one off, and refuses what is no count', () => {
+    const c = loadConfig({
+      DATA_DIR: tempDir(),
+      HOLD_MAX_MINUTES: '0.5',
+      MAX_HOLDS_PER_CLIENT: '0',
+      MAX_OPEN_APPOINTMENTS_PER_EMAIL: '3',
+    });
+    expect(c).toMatchObject({ holdMaxMinutes: 0.5, maxHoldsPerClient: 0, maxOpenAppointmentsPerEmail: 3 });
+    for (const [name, bad] of [
+      ['HOLD_MAX_MINUTES', '-1'],
+      ['HOLD_MAX_MINUTES', 'half an hour'],
+      ['MAX_HOLDS_PER_CLIENT', '2.5'],
+      ['MAX_OPEN_APPOINTMENTS_PER_EMAIL', '-5'],
+    ] as const) {
+      expect(() => loadConfig({ DATA_DIR: tempDir(), [name]: bad }), `${name}=${bad}`).toThrow(
+        new RegExp(name),
+      );
+    }
   });
 
   it('reads TRUST_PROXY as off or the proxies’ addresses and networks', () => {

@@ -21,6 +21,9 @@ const minutes = (def: number) =>
     .max(24 * 60)
     .default(def);
 
+/** A limit against abuse (DESIGN §6): a whole number, 0 turning it off (for load tests only). */
+const limit = (def: number) => z.coerce.number().int().min(0).max(1_000_000).default(def);
+
 const isZone = (zone: string) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
@@ -89,6 +92,14 @@ const envSchema = z.object({
   SLOT_STEP_MINUTES: z.coerce.number().int().min(1).max(240).default(SLOT_STEP_MINUTES),
   CHANGE_CUTOFF_MINUTES: minutes(0),
   TRUST_PROXY: trustProxy,
+  // Fractions, as for RESERVATION_MINUTES, so a browser test can let a hold reach its end in seconds.
+  HOLD_MAX_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(30),
+  MAX_HOLDS_PER_CLIENT: limit(20),
+  MAX_OPEN_APPOINTMENTS_PER_EMAIL: limit(5),
   // It ends up in a link: URL-safe characters only, and long enough not to be guessed.
   SETUP_TOKEN: z
     .string()
@@ -114,6 +125,12 @@ export interface Config {
   changeCutoffMinutes: number;
   /** Fastify's `trustProxy`: false, or the trusted proxies' addresses/networks. */
   trustProxy: false | string[];
+  /** DESIGN §6: a hold lives at most this long from its creation, however often extended (0 = no cap). */
+  holdMaxMinutes: number;
+  /** DESIGN §6: valid holds one client address may have at once, across processes (0 = no cap). */
+  maxHoldsPerClient: number;
+  /** DESIGN §6: confirmed appointments ahead per e-mail address for guests and users (0 = no cap). */
+  maxOpenAppointmentsPerEmail: number;
   /** The first-run setup token when the operator chooses it (DESIGN §4b); else one is generated. */
   setupToken: string | undefined;
 }
@@ -153,6 +170,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slotStepMinutes: e.SLOT_STEP_MINUTES,
     changeCutoffMinutes: e.CHANGE_CUTOFF_MINUTES,
     trustProxy: e.TRUST_PROXY,
+    holdMaxMinutes: e.HOLD_MAX_MINUTES,
+    maxHoldsPerClient: e.MAX_HOLDS_PER_CLIENT,
+    maxOpenAppointmentsPerEmail: e.MAX_OPEN_APPOINTMENTS_PER_EMAIL,
     setupToken: e.SETUP_TOKEN,
   };
 }

@@ -8,6 +8,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   timeslot_unavailable: 409,
+  /** The e-mail address already has MAX_OPEN_APPOINTMENTS_PER_EMAIL confirmed appointments ahead (DESIGN §6). */
+  too_many_appointments: 409,
   change_not_possible: 409,
   conflict: 409,
   /** A schedule change would leave confirmed future appointments outside the schedule (DESIGN §4). */
@@ -32,6 +34,8 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   too_many_requests: 429,
+  /** The client address already has MAX_HOLDS_PER_CLIENT valid holds (DESIGN §6). */
+  too_many_holds: 429,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

@@ -13,6 +13,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   forbidden: 'You may not do this',
   not_found: 'Not found',
   timeslot_unavailable: 'Unfortunately, this time slot is no longer available',
+  too_many_appointments:
+    'This e-mail address already has the most upcoming appointments allowed; cancel one first or use another address',
   change_not_possible: 'Changing your appointment is not possible',
   conflict: 'This conflicts with existing data',
   appointments_affected:
@@ -29,6 +31,7 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   payload_too_large: 'The request is too large',
   unsupported_media_type: 'This content type is not accepted',
   too_many_requests: 'Too many requests, try again later',
+  too_many_holds: 'You are holding too many time slots at once; confirm or release one first',
   internal_error: 'Something went wrong',
   service_unavailable: 'The service is temporarily unavailable',
 };

@@ -1,9 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema/index.js';
 import { ITEMS } from '../features/booking/test-support/helpers.js';
-import { sendTo, startProcessesFor, type ServerProcess } from '../features/booking/test-support/processes.js';
-import { useTestApp } from '../test/index.js';
+import { sendTo, useServerProcesses } from '../features/booking/test-support/processes.js';
 import { RATE_LIMITS } from './rate-limit.js';
 
 /**
@@ -11,15 +10,9 @@ import { RATE_LIMITS } from './rate-limit.js';
  * transaction at a time and would hide the race): exactly `limit` requests get through, never more.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('rate limits under concurrency, two processes', () => {
-  const t = useTestApp('postgres');
-  let servers: ServerProcess[] = [];
+  const p = useServerProcesses();
 
-  beforeAll(async () => {
-    servers = await startProcessesFor(t);
-  });
-  afterAll(() => Promise.all(servers.map((s) => s.stop())));
-
-  const post = (i: number, path: string, body: unknown) => sendTo(servers, i, 'POST', path, body);
+  const post = (i: number, path: string, body: unknown) => sendTo(p.servers, i, 'POST', path, body);
 
   const burst = async (n: number, path: string, body: unknown) =>
     Promise.all(Array.from({ length: n }, (_, i) => post(i, path, body).then((r) => r.status)));
@@ -29,7 +22,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('rate limits under concurrency, 
 
   it('checks at most 10 passwords of one account when 40 wrong ones arrive at once', async () => {
     const email = 'burst.target@example.org';
-    const registered = await t.app.inject({
+    const registered = await p.t.app.inject({
       method: 'POST',
       url: '/api/register',
       payload: { email, password: 'Right-Pass1', lastName: 'Doel' },
@@ -43,7 +36,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('rate limits under concurrency, 
       429: 40 - RATE_LIMITS.failedLogin.limit,
     });
     // Every password check that ran ended in a 401 and one audit row: so exactly 10 checks ran.
-    const [checks] = await t.database.db
+    const [checks] = await p.t.database.db
       .select({ n: count() })
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'login_failed'), eq(auditEvents.subjectId, String(userId))));

@@ -64,6 +64,11 @@ export const reservationSchema = z.object({
   untilDateTime: z.string(),
   createdDateTime: z.string(),
   validTill: z.string(),
+  /**
+   * The latest validTill extending can reach (createdDateTime + HOLD_MAX_MINUTES, DESIGN §6); absent when
+   * the server sets no such cap. Lets the page say that the hold cannot be extended any further.
+   */
+  maxValidTill: z.string().optional(),
   desk: deskRefSchema,
 });
 export type Reservation = z.infer<typeof reservationSchema>;

@@ -72,6 +72,12 @@ export const appointments = pgTable(
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     /** iCalendar SEQUENCE: raised on every change so calendars replace the old invitation. */
     sequence: integer('sequence').notNull().default(0),
+    /**
+     * Unconfirmed holds only: who asked for it, as an HMAC of the client address under the server secret
+     * (never the address itself), so the holds of one address can be counted (DESIGN §6, decision 0321).
+     * Confirming clears it.
+     */
+    clientKey: text('client_key'),
   },
   (t) => [
     check(
@@ -83,6 +89,13 @@ export const appointments = pgTable(
     index('appointments_token_hash_idx').on(t.tokenHash),
     index('appointments_user_idx').on(t.userId),
     index('appointments_replaces_idx').on(t.replacesAppointmentId),
+    index('appointments_client_key_idx')
+      .on(t.clientKey)
+      .where(sql`${t.clientKey} IS NOT NULL`),
+    // The open appointments of one e-mail address, counted on every confirmation (DESIGN §6).
+    index('appointments_open_email_idx')
+      .on(sql`lower(${t.email})`, sql`lower(${t.during})`)
+      .where(sql`${t.status} = 'confirmed'`),
     uniqueIndex('appointments_check_in_code_active')
       .on(t.checkInCode)
       .where(sql`${t.status} IN ('confirmed', 'checked_in')`),

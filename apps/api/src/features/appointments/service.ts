@@ -13,6 +13,7 @@ import { markNoShow } from './check-in.service.js';
 import { withFreshCheckInCode } from './check-in-code.js';
 import { APPOINTMENT_MAIL } from './mail-templates/kinds.js';
 import { canChange, present } from './presenter.js';
+import { assertRoomForAnother, emailLimitApplies, lockAddress, roomForAnother } from './open-appointments.js';
 import { copyItems, deleteChangeHolds, findByReservationId, type AppointmentRow } from './repository.js';
 
 const PERSONAL_FIELDS = ['initials', 'suffix', 'lastName', 'email', 'phone', 'language'] as const;
@@ -44,17 +45,22 @@ function isRetryOf(row: AppointmentRow, request: FastifyRequest, body: CreateApp
  * POST /appointment: turns a valid hold into an appointment with a link token and queues the
  * confirmation in the same transaction. Idempotent per hold: the row lock makes a second call wait and
  * then answer with the same appointment (and its token, rebuilt from the nonce), without a second mail,
- * when it is the same request; other details get 409 (decision 0132).
+ * when it is the same request; other details get 409 (decision 0132). An address with the most
+ * appointments ahead gets 409 too_many_appointments, no mail, and the hold is released (DESIGN §6).
  */
 export async function confirmReservation(
   app: FastifyInstance,
   request: FastifyRequest,
   body: CreateAppointmentRequest,
 ): Promise<Appointment> {
-  const { row, token } = await withFreshCheckInCode((checkInCode) =>
+  const confirmed = await withFreshCheckInCode((checkInCode) =>
     confirmInTransaction(app, request, body, checkInCode),
   );
-  return present(app, request, row, token);
+  if (confirmed === 'too_many_appointments') {
+    noteBookingsChanged(app.db);
+    throw httpError('too_many_appointments');
+  }
+  return present(app, request, confirmed.row, confirmed.token);
 }
 
 function confirmInTransaction(
@@ -62,18 +68,23 @@ function confirmInTransaction(
   request: FastifyRequest,
   body: CreateAppointmentRequest,
   checkInCode: string,
-): Promise<{ row: AppointmentRow; token: string | undefined }> {
+): Promise<{ row: AppointmentRow; token: string | undefined } | 'too_many_appointments'> {
   return app.db.transaction(async (tx) => {
+    const now = new Date();
+    const limited = emailLimitApplies(app.config, request);
+    if (limited) await lockAddress(tx, body.email);
     const link = newLinkToken(app.config.secret);
     const details = {
       status: 'confirmed' as const,
       checkInCode,
       validTill: null,
+      // Only holds are counted per client address (decision 0321): nothing of the address stays.
+      clientKey: null,
       ...personalDetailsOf(body),
       ...(request.user ? { userId: request.user.id } : {}),
       tokenHash: link.hash,
       tokenNonce: link.nonce,
-      confirmedAt: new Date(),
+      confirmedAt: now,
     };
     // The usual case in one statement: a valid hold of a new booking becomes the appointment. The row
     // lock the UPDATE takes makes a concurrent second confirm wait and then find nothing to update.
@@ -85,7 +96,8 @@ function confirmInTransaction(
           eq(appointments.reservationId, body.reservationId),
           eq(appointments.status, 'reserved'),
           isNull(appointments.replacesAppointmentId),
-          gt(appointments.validTill, new Date()),
+          gt(appointments.validTill, now),
+          limited ? roomForAnother(app.config, body.email, now) : undefined,
         ),
       )
       .returning();
@@ -116,7 +128,10 @@ function confirmInTransaction(
       };
     }
     if (hold.replacesAppointmentId !== null) throw validationError('reservationId', 'change_hold');
-    throw httpError('reservation_expired');
+    if (!hold.validTill || hold.validTill <= now) throw httpError('reservation_expired');
+    // A valid hold the UPDATE left alone: the address has no room. Released, so nobody waits for it.
+    await tx.delete(appointments).where(eq(appointments.id, hold.id));
+    return 'too_many_appointments';
   });
 }
 
@@ -173,6 +188,13 @@ export async function patchAppointment(
   const row = await app.db.transaction(async (tx) => {
     const current = await lockAppointmentFor(tx, request, id, body.token);
     if (!canChange(current, app.config)) throw httpError('change_not_possible');
+    // A new address counts as one more appointment ahead for it (DESIGN §6).
+    if (
+      body.email !== undefined &&
+      body.email.toLowerCase() !== current.email?.toLowerCase() &&
+      emailLimitApplies(app.config, request)
+    )
+      await assertRoomForAnother(tx, app.config, body.email, new Date());
     const details = {
       initials: body.initials,
       suffix: body.suffix,

@@ -21,20 +21,24 @@ import { cachedSchedule, loadBusy, type Schedule } from './schedule.repository.j
 export interface AvailabilityContext {
   input: AvailabilityInput;
   schedule: Schedule;
+  /** The requested items, resolved against `schedule`'s active products. */
+  items: ResolvedItem[];
 }
 
 /**
- * The engine's input for local dates `first`…`last`: the schedule (cached briefly) and the bookings of
- * those days in ONE query, never a query per day or per desk (issue 3 item 3). Questions about a new
- * appointment share this process's snapshot of the window's bookings (busy-snapshot.ts); a change (its
- * own slot counts as free), a replaced hold or `fresh` reads the bookings now.
+ * The engine's input for local dates `first`…`last`: the schedule as the database holds it now (from
+ * the cache when its version is current), the requested items resolved against ITS products (an unknown
+ * or inactive product is a 400 naming the item), and the bookings of those days in ONE query, never a
+ * query per day or per desk (issue 3 item 3). Questions about a new appointment share this process's
+ * snapshot of the window's bookings (busy-snapshot.ts); a change (its own slot counts as free), a
+ * replaced hold or `fresh` reads the bookings now.
  */
 export async function availabilityContext(
   app: FastifyInstance,
   opts: {
     first: string;
     last: string;
-    durationMinutes: number;
+    appointmentItems: AvailableDaysRequest['appointmentItems'];
     now: number;
     exceptGroup: string | null;
     exceptReservation?: string | undefined;
@@ -54,29 +58,21 @@ export async function availabilityContext(
         exceptGroup: opts.exceptGroup,
         exceptReservation: opts.exceptReservation,
       });
+  const { items, durationMinutes } = resolveItems(schedule.products, opts.appointmentItems);
   return {
     schedule,
+    items,
     input: {
       zone,
       now: opts.now,
       stepMinutes: app.config.slotStepMinutes,
       windowMonths: BOOKING_WINDOW_MONTHS,
-      durationMinutes: opts.durationMinutes,
+      durationMinutes,
       desks: schedule.desks,
       closures: schedule.closures,
       busy,
     },
   };
-}
-
-/** The requested items resolved against the active products of the (briefly cached) schedule. */
-export async function requestedItems(
-  app: FastifyInstance,
-  now: number,
-  items: AvailableDaysRequest['appointmentItems'],
-): Promise<{ items: ResolvedItem[]; durationMinutes: number }> {
-  const window = bookingWindow(now, app.config.providerTimezone, BOOKING_WINDOW_MONTHS);
-  return resolveItems((await cachedSchedule(app.db, window.first)).products, items);
 }
 
 /** POST /available-days: the dates between from and until (clamped to the window) with a free slot. */
@@ -88,15 +84,18 @@ export async function findAvailableDays(
   if (body.from && body.until && body.from > body.until) throw validationError('until', 'before_from');
   const now = Date.now();
   const target = await changeTarget(app.db, request, app.config, body);
-  const { durationMinutes } = await requestedItems(app, now, body.appointmentItems);
   const window = bookingWindow(now, app.config.providerTimezone, BOOKING_WINDOW_MONTHS);
   const first = body.from && body.from > window.first ? body.from : window.first;
   const last = body.until && body.until < window.last ? body.until : window.last;
-  if (first > last) return [];
+  // Nothing to ask about, but a bad item is still named.
+  if (first > last) {
+    resolveItems((await cachedSchedule(app.db, window.first)).products, body.appointmentItems);
+    return [];
+  }
   const ctx = await availabilityContext(app, {
     first,
     last,
-    durationMinutes,
+    appointmentItems: body.appointmentItems,
     now,
     exceptGroup: target?.groupKey ?? null,
   });
@@ -111,11 +110,10 @@ export async function findTimeslots(
 ): Promise<Timeslot[]> {
   const now = Date.now();
   const target = await changeTarget(app.db, request, app.config, body);
-  const { durationMinutes } = await requestedItems(app, now, body.appointmentItems);
   const ctx = await availabilityContext(app, {
     first: body.date,
     last: body.date,
-    durationMinutes,
+    appointmentItems: body.appointmentItems,
     now,
     exceptGroup: target?.groupKey ?? null,
   });

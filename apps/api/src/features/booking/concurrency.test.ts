@@ -1,13 +1,13 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appointments, outbox, overflowPeriods, rateLimitHits } from '../../db/schema/index.js';
 import { createMailTransport } from '../../mail/transport.js';
 import { MailWorker } from '../../mail/worker.js';
 import { openDatabase, type Database } from '../../db/client.js';
-import { TEST_SECRET, testConfig, useTestApp } from '../../test/index.js';
+import { TEST_SECRET, testConfig } from '../../test/index.js';
 import { TestSmtp } from '../../test/smtp.js';
 import { ITEMS, PERSON, someSlots } from './test-support/helpers.js';
-import { sendTo, startProcessesFor, type ServerProcess } from './test-support/processes.js';
+import { asVisitor, sendTo, useServerProcesses } from './test-support/processes.js';
 
 /**
  * The invariant of DESIGN §4 under real concurrency: PostgreSQL only (PGlite runs one transaction at a
@@ -16,34 +16,33 @@ import { sendTo, startProcessesFor, type ServerProcess } from './test-support/pr
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'booking under concurrency, two processes on PostgreSQL',
   () => {
-    const t = useTestApp('postgres');
-    let servers: ServerProcess[] = [];
     let quotaDate = '';
-
-    beforeAll(async () => {
+    const p = useServerProcesses({
       // A period that holds back 80 % of both desks' mornings on one date: 210 open minutes → 42 bookable.
-      const { date } = await someSlots(t.app, 4);
-      quotaDate = date;
-      await t.database.db.insert(overflowPeriods).values(
-        [1, 2].map((deskId) => ({
-          deskId,
-          fromDate: date,
-          untilDate: date,
-          morning: 80,
-          afternoon: 0,
-          evening: 0,
-        })),
-      );
-      servers = await startProcessesFor(t);
+      setup: async (t) => {
+        const { date } = await someSlots(t.app, 4);
+        quotaDate = date;
+        await t.database.db.insert(overflowPeriods).values(
+          [1, 2].map((deskId) => ({
+            deskId,
+            fromDate: date,
+            untilDate: date,
+            morning: 80,
+            afternoon: 0,
+            evening: 0,
+          })),
+        );
+      },
     });
-    afterAll(() => Promise.all(servers.map((s) => s.stop())));
 
-    const post = (i: number, path: string, body: unknown) => sendTo(servers, i, 'POST', path, body);
-    const resetRateLimit = () => t.database.db.delete(rateLimitHits).where(sql`true`);
+    // Request i comes from visitor i, each from an address of its own (as a crowd does).
+    const post = (i: number, path: string, body: unknown) =>
+      sendTo(p.servers, i, 'POST', path, body, asVisitor(i));
+    const resetRateLimit = () => p.t.database.db.delete(rateLimitHits).where(sql`true`);
 
     it('leaves every visitor who loses a race for a new slot the hold they had', async () => {
       await resetRateLimit();
-      const { slots } = await someSlots(t.app, 7);
+      const { slots } = await someSlots(p.t.app, 7);
       const own = await Promise.all(
         Array.from({ length: 20 }, async (_, i) => {
           const res = await post(i, '/appointment/make-reservation', {
@@ -68,7 +67,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(statuses.filter((s) => s === 201)).toHaveLength(2);
       const losers = own.filter((_, i) => statuses[i] === 409);
       expect(losers).toHaveLength(18);
-      const kept = await t.database.db
+      const kept = await p.t.database.db
         .select({ id: appointments.reservationId })
         .from(appointments)
         .where(and(inArray(appointments.reservationId, losers), eq(appointments.status, 'reserved')));
@@ -77,7 +76,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     it('gives 100 simultaneous holds on one slot at most one per desk, and 409 to the rest', async () => {
       await resetRateLimit();
-      const { slots } = await someSlots(t.app, 2);
+      const { slots } = await someSlots(p.t.app, 2);
       const slot = slots[0]!;
       const answers = await Promise.all(
         Array.from({ length: 100 }, (_, i) =>
@@ -93,7 +92,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         desk: { id: number };
       }>;
       expect(new Set(bodies.map((b) => b.desk.id))).toEqual(new Set([1, 2]));
-      const active = await t.database.db
+      const active = await p.t.database.db
         .select({ deskId: appointments.deskId, n: sql<number>`count(*)::int` })
         .from(appointments)
         .where(
@@ -105,7 +104,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     it('makes one appointment when one hold is confirmed twice at once, with one mail', async () => {
       await resetRateLimit();
-      const { slots } = await someSlots(t.app, 3);
+      const { slots } = await someSlots(p.t.app, 3);
       const held = await post(0, '/appointment/make-reservation', {
         appointmentItems: ITEMS,
         fromDateTime: slots[0]!.beginTime,
@@ -121,7 +120,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       }>;
       expect(new Set(bodies.map((b) => b.id)).size).toBe(1);
       expect(new Set(bodies.map((b) => b.token)).size).toBe(1);
-      const mails = await t.database.db
+      const mails = await p.t.database.db
         .select()
         .from(outbox)
         .where(sql`${outbox.payload}->>'appointmentId' = ${String(bodies[0]!.id)}`);
@@ -144,7 +143,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         ),
       );
       expect(answers.every((a) => a.status === 201 || a.status === 409)).toBe(true);
-      const perDesk = await t.database.db
+      const perDesk = await p.t.database.db
         .select({
           deskId: appointments.deskId,
           minutes: sql<number>`sum(extract(epoch FROM upper(during) - lower(during)) / 60)::int`,
@@ -167,14 +166,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     it('delivers every booking mail exactly once to an SMTP server that is down and then comes up', async () => {
       await resetRateLimit();
-      await t.database.db.update(outbox).set({ sentAt: new Date() }).where(isNull(outbox.sentAt));
+      await p.t.database.db.update(outbox).set({ sentAt: new Date() }).where(isNull(outbox.sentAt));
       const smtp = await TestSmtp.create();
       const config = testConfig({
         SMTP_URL: smtp.url,
         JWT_SECRET: TEST_SECRET,
         PUBLIC_URL: 'http://balie.test',
       });
-      const { slots } = await someSlots(t.app, 6);
+      const { slots } = await someSlots(p.t.app, 6);
       const expected: string[] = [];
       for (let i = 0; i < 5; i++) {
         const held = await post(i, '/appointment/make-reservation', {
@@ -192,17 +191,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         if (i === 0) {
           // Cancelled before its confirmation went out: that confirmation is skipped, the cancellation sent.
           const { token } = (await res.json()) as { token: string };
-          expect((await fetch(`${servers[1]!.url}/api/appointment/by-token/${token}/cancel`)).status).toBe(
+          expect((await fetch(`${p.servers[1]!.url}/api/appointment/by-token/${token}/cancel`)).status).toBe(
             200,
           );
         }
       }
       // Two workers on two connection pools, as two API processes would run them.
       const second: Database = await openDatabase(
-        { databaseUrl: t.database.url, dataDir: '' },
+        { databaseUrl: p.t.database.url, dataDir: '' },
         { poolSize: 2 },
       );
-      const workers = [t.app.db, second.db].map(
+      const workers = [p.t.app.db, second.db].map(
         (db) =>
           new MailWorker({
             db,
@@ -222,14 +221,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         for (let round = 0; round < 50; round++) {
           await new Promise((r) => setTimeout(r, 100));
           await Promise.all(workers.map((w) => w.runOnce()));
-          const pending = await t.database.db
+          const pending = await p.t.database.db
             .select({ id: outbox.id })
             .from(outbox)
             .where(isNull(outbox.sentAt));
           if (pending.length === 0) break;
         }
         expect(smtp.inbox.flatMap((m) => m.to).sort()).toEqual(expected.sort());
-        const rows = await t.database.db
+        const rows = await p.t.database.db
           .select()
           .from(outbox)
           .where(inArray(outbox.kind, ['appointment-confirmation', 'appointment-cancellation']));

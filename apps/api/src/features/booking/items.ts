@@ -15,7 +15,7 @@ export interface ResolvedItem {
 /**
  * The requested items with their products, and the appointment's duration (DESIGN §4). An unknown or
  * inactive product, or an amount above its maximum, is a 400 naming the item's field. `products` are the
- * active products of the (briefly cached) schedule.
+ * active products of a schedule whose version was just read (decision 0323).
  */
 export function resolveItems(
   products: readonly BookableProduct[],

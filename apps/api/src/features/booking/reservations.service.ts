@@ -21,10 +21,18 @@ import { claimRateLimit, RATE_LIMITS } from '../../security/rate-limit.js';
 import { changeTarget } from '../appointments/access.js';
 import { noteBookingsChanged } from '../appointments/booking-changes.js';
 import { viewOf, type AppointmentRow } from '../appointments/repository.js';
-import { availabilityContext, requestedItems } from './availability.service.js';
+import { availabilityContext } from './availability.service.js';
 import { itemViews, type ResolvedItem } from './items.js';
 import { oneAtATime } from './one-at-a-time.js';
-import { invalidateScheduleCache, loadBusy } from './schedule.repository.js';
+import {
+  belowHoldCap,
+  clientLock,
+  holdClientKey,
+  holdEnd,
+  holdValidTill,
+  latestValidTill,
+} from './hold-limits.js';
+import { loadBusy } from './schedule.repository.js';
 import { SQLSTATE, sqlStateOf } from '../../db/errors.js';
 
 const MINUTE = 60_000;
@@ -39,6 +47,7 @@ function reservationOf(
   config: Config,
 ): Reservation {
   const zone = config.providerTimezone;
+  const latest = latestValidTill(config, hold.createdAt.getTime());
   return {
     reservation: true,
     id: hold.reservationId,
@@ -47,6 +56,7 @@ function reservationOf(
     untilDateTime: formatZonedIso(hold.until.getTime(), zone),
     createdDateTime: formatZonedIso(hold.createdAt.getTime(), zone),
     validTill: formatZonedIso(hold.validTill.getTime(), zone),
+    ...(latest === null ? {} : { maxValidTill: formatZonedIso(latest, zone) }),
     desk,
   };
 }
@@ -99,6 +109,8 @@ interface Attempt {
   target: AppointmentRow | null;
   replacesReservationId: string | undefined;
   userId: number | null;
+  /** The client's hold-count key (hold-limits.ts), or null when its holds are not counted. */
+  clientKey: string | null;
 }
 
 type Outcome =
@@ -109,18 +121,22 @@ type Outcome =
   /** Every candidate's desk-day lock was held by someone else at that moment. */
   | { kind: 'all-locked' }
   /** The schedule changed since `input` was read: read it again and start over. */
-  | { kind: 'stale-schedule' };
+  | { kind: 'stale-schedule' }
+  /** The client address already has MAX_HOLDS_PER_CLIENT valid holds. */
+  | { kind: 'too-many-holds' };
 
 /**
  * First statement of every hold's transaction: a share lock on the schedule version's row. A schedule
  * change raises that version first thing in its own transaction, so it waits for holds being made, and
  * holds wait for it; a hold then checks it was chosen on the schedule now in force (decision 0151).
- * Taken before any desk-day lock, so the two never wait on each other in opposite orders.
+ * Taken before any desk-day lock, so the two never wait on each other in opposite orders; so is the
+ * client's lock (hold-limits.ts), which nothing else takes.
  */
-async function scheduleStillCurrent(tx: Tx, version: number): Promise<boolean> {
+async function scheduleStillCurrent(tx: Tx, version: number, clientKey: string | null): Promise<boolean> {
   const [row] = await queryRows<{ version: number | string }>(
     tx,
-    sql`SELECT version FROM schedule_state WHERE id = 1 FOR SHARE`,
+    sql`SELECT version${clientKey === null ? sql`` : sql`, ${clientLock(clientKey)} IS NULL AS locked`}
+          FROM schedule_state WHERE id = 1 FOR SHARE`,
   );
   return Number(row?.version ?? 0) === version;
 }
@@ -160,7 +176,7 @@ async function attemptHold(
   now: number,
   onLocked: (deskId: number) => void,
 ): Promise<Outcome> {
-  if (!(await scheduleStillCurrent(tx, a.scheduleVersion))) return { kind: 'stale-schedule' };
+  if (!(await scheduleStillCurrent(tx, a.scheduleVersion, a.clientKey))) return { kind: 'stale-schedule' };
   const range = sql`tstzrange(${a.from.toISOString()}::timestamptz, ${a.until.toISOString()}::timestamptz)`;
   const keys = candidates.map((id) => deskDayLockKey(id, a.date));
   // Deletes in CTEs run whether or not the SELECT reads them; one round trip for the three steps (after
@@ -190,25 +206,35 @@ async function attemptHold(
   onLocked(deskId);
   const fits = fittingDesks(a, candidates, await dayBusy(app, tx, a, candidates, now));
   if (!fits.includes(deskId)) return { kind: 'taken', deskId, stillFree: fits };
-  const validTill = new Date(now + app.config.reservationMinutes * MINUTE);
-  const [row] = await queryRows<{ id: number; created_ms: number | string }>(
+  const created = sql`${new Date(now).toISOString()}::timestamptz`;
+  // The client's count is read in this statement, after its lock was granted (hold-limits.ts): the hold
+  // this one replaces is already gone, so replacing one of the client's own holds is always allowed.
+  const [row] = await queryRows<{ id: number; created_ms: number | string; valid_ms: number | string }>(
     tx,
     sql`WITH hold AS (
           INSERT INTO appointments (reservation_id, status, valid_till, desk_id, during, group_key,
-                                    replaces_appointment_id, user_id, created_at)
-          VALUES (${a.reservationId}::uuid, 'reserved', ${validTill.toISOString()}::timestamptz, ${deskId},
-                  ${range}, ${a.target?.groupKey ?? randomUUID()}::uuid, ${a.target?.id ?? null}::int,
-                  ${a.userId}::int, ${new Date(now).toISOString()}::timestamptz)
-          RETURNING id, created_at),
+                                    replaces_appointment_id, user_id, created_at, client_key)
+          SELECT ${a.reservationId}::uuid, 'reserved', ${holdValidTill(app.config, created, now)}, ${deskId},
+                 ${range}, ${a.target?.groupKey ?? randomUUID()}::uuid, ${a.target?.id ?? null}::int,
+                 ${a.userId}::int, ${created}, ${a.clientKey}::text
+           WHERE ${belowHoldCap(app.config, a.clientKey, now)}
+          RETURNING id, created_at, valid_till),
         items AS (
           INSERT INTO appointment_items (appointment_id, product_id, amount)
           SELECT hold.id, i.product_id, i.amount
             FROM hold, unnest(${intArray(a.items.map((i) => i.product.id))}::int[],
                               ${intArray(a.items.map((i) => i.amount))}::int[]) AS i(product_id, amount))
-        SELECT id, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms FROM hold`,
+        SELECT id, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms,
+               (extract(epoch FROM valid_till) * 1000)::float8 AS valid_ms FROM hold`,
   );
-  if (!row) throw new Error('hold insert returned nothing');
-  return { kind: 'held', deskId, id: Number(row.id), createdAt: new Date(Number(row.created_ms)), validTill };
+  if (!row) return { kind: 'too-many-holds' };
+  return {
+    kind: 'held',
+    deskId,
+    id: Number(row.id),
+    createdAt: new Date(Number(row.created_ms)),
+    validTill: new Date(Number(row.valid_ms)),
+  };
 }
 
 /**
@@ -224,7 +250,6 @@ export async function makeReservation(
   await claimRateLimit(app.db, RATE_LIMITS.makeReservation, request.ip);
   const zone = app.config.providerTimezone;
   const target = await changeTarget(app.db, request, app.config, body);
-  const { items, durationMinutes } = await requestedItems(app, Date.now(), body.appointmentItems);
   const start = Date.parse(body.fromDateTime);
   const date = localDateOf(start, zone);
   // Holds for the same start in this process go one at a time (decision 0273); each reads the bookings
@@ -232,12 +257,14 @@ export async function makeReservation(
   return oneAtATime(app.db, `hold|${start}`, async () => {
     const now = Date.now();
     // A round per schedule version: a schedule change committed meanwhile makes the next one start over
-    // on the new schedule (a handful at most: changes are rare and each is read at once).
+    // on the new schedule (a handful at most: changes are rare and each is read at once). The items are
+    // resolved against each round's schedule, whose version the hold checks under a share lock: a
+    // product deleted, deactivated or changed through any process is what the hold goes by (0323).
     rounds: for (let round = 0; round < MAX_SCHEDULE_ROUNDS; round++) {
       const ctx = await availabilityContext(app, {
         first: date,
         last: date,
-        durationMinutes,
+        appointmentItems: body.appointmentItems,
         now,
         exceptGroup: target?.groupKey ?? null,
         // The hold it replaces does not stand in its own way.
@@ -249,11 +276,12 @@ export async function makeReservation(
         scheduleVersion: ctx.schedule.version,
         date,
         from: new Date(start),
-        until: new Date(start + durationMinutes * MINUTE),
-        items,
+        until: new Date(start + ctx.input.durationMinutes * MINUTE),
+        items: ctx.items,
         target,
         replacesReservationId: body.replacesReservationId,
         userId: request.user?.id ?? null,
+        clientKey: holdClientKey(app.config, request),
         reservationId: randomUUID(),
       };
       let candidates = desksForStart(ctx.input, start);
@@ -278,15 +306,14 @@ export async function makeReservation(
             const desk = ctx.schedule.desks.find((d) => d.id === outcome.deskId)!;
             return reservationOf(
               { ...attempt, createdAt: outcome.createdAt, validTill: outcome.validTill },
-              itemViews(items, requestLanguage(request)),
+              itemViews(ctx.items, requestLanguage(request)),
               { id: desk.id, name: desk.name },
               app.config,
             );
           }
-          if (outcome.kind === 'stale-schedule') {
-            invalidateScheduleCache(app.db);
-            continue rounds;
-          }
+          if (outcome.kind === 'too-many-holds') throw httpError('too_many_holds');
+          // The next round's read sees the new version and loads the schedule again.
+          if (outcome.kind === 'stale-schedule') continue rounds;
           if (outcome.kind === 'taken') {
             candidates = outcome.stillFree.filter((id) => id !== outcome.deskId);
             wait = false;
@@ -312,21 +339,29 @@ export async function makeReservation(
   });
 }
 
-/** GET /appointment/reservation/{id}/extend: now + RESERVATION_MINUTES while the hold is still valid. */
+/**
+ * GET /appointment/reservation/{id}/extend: now + RESERVATION_MINUTES while the hold is still valid, but
+ * never past createdDateTime + HOLD_MAX_MINUTES (DESIGN §6); after that moment `{ reservation: false }`.
+ */
 export async function extendReservation(
   app: FastifyInstance,
   reservationId: string,
   language: UiLanguage,
 ): Promise<ExtendResponse> {
   const now = new Date();
+  const createdAt = sql`${appointments.createdAt}`;
   const [row] = await app.db
     .update(appointments)
-    .set({ validTill: new Date(now.getTime() + app.config.reservationMinutes * MINUTE) })
+    .set({ validTill: holdValidTill(app.config, createdAt, now.getTime()) })
     .where(
       and(
         eq(appointments.reservationId, reservationId),
         eq(appointments.status, 'reserved'),
         gt(appointments.validTill, now),
+        // Also when HOLD_MAX_MINUTES was lowered since the hold was made.
+        app.config.holdMaxMinutes > 0
+          ? sql`${holdEnd(app.config, createdAt)} > ${now.toISOString()}::timestamptz`
+          : undefined,
       ),
     )
     .returning();

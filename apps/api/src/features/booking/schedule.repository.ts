@@ -100,9 +100,11 @@ async function readScheduleVersion(db: DbOrTx): Promise<number> {
 }
 
 /**
- * Raises the schedule version inside the transaction of a schedule change (desks, hours, closures,
- * overflow), so every process drops its cached schedule within SCHEDULE_VERSION_CHECK_MS of the commit.
- * The row lock it takes also puts concurrent schedule changes one after the other.
+ * Raises the schedule version as the FIRST statement of a schedule change's transaction (desks, hours,
+ * closures, overflow, products): its row lock puts concurrent changes one after the other and makes holds
+ * being made (which share-lock the row first) finish before the change, or wait for it (decision 0151).
+ * Triggers on those tables raise the version as well (migration 0010), so a write that forgot this call
+ * still reaches every process's cache (decision 0323).
  */
 export async function noteScheduleChanged(tx: Tx): Promise<void> {
   await tx
@@ -112,62 +114,35 @@ export async function noteScheduleChanged(tx: Tx): Promise<void> {
 }
 
 /**
- * Schedules are read on every availability call by every visitor; a short cache per database saves five
- * queries each time. A process asks the database for the schedule version at most once per
- * SCHEDULE_VERSION_CHECK_MS and reloads when it rose, so a closure stops being offered by every process
- * within about a second (decision 0150). Entries older than SCHEDULE_CACHE_MS are reloaded anyway (product
- * changes, decision 0110). Correctness never depends on it: a hold checks the version under a share lock
- * (reservations.service.ts, decision 0151) and rechecks the bookings inside its desk-day lock.
+ * Schedules are read on every availability call by every visitor; the cache per database saves the five
+ * queries of loading one. It never decides (DESIGN §6, decision 0323): every call reads the version row
+ * first (one single-row query) and uses the cached schedule only when it is at least that new, so a change
+ * committed through any process is what the next request of every process books against. Holds check the
+ * version once more under a share lock in their own transaction (reservations.service.ts, 0151).
  */
-const SCHEDULE_CACHE_MS = 2000;
-const SCHEDULE_VERSION_CHECK_MS = 1000;
-
 interface CacheEntry {
   fromDate: string;
-  loadedAt: number;
-  checkedAt: number;
+  /** The schedule is at least this new: the version its loader had read before starting the load. */
+  atLeast: number;
   schedule: Promise<Schedule>;
-  revalidating?: Promise<Schedule> | undefined;
 }
 const scheduleCache = new WeakMap<object, CacheEntry>();
 
-function loadIntoCache(db: Db, fromDate: string, now: number): Promise<Schedule> {
-  const schedule = loadSchedule(db, fromDate);
-  const entry: CacheEntry = { fromDate, loadedAt: now, checkedAt: now, schedule };
-  scheduleCache.set(db, entry);
-  schedule.catch(() => {
-    if (scheduleCache.get(db) === entry) scheduleCache.delete(db);
-  });
-  return schedule;
-}
-
-export function cachedSchedule(db: Db, fromDate: string): Promise<Schedule> {
-  const now = Date.now();
+export async function cachedSchedule(db: Db, fromDate: string): Promise<Schedule> {
+  const version = await readScheduleVersion(db);
   const hit = scheduleCache.get(db);
-  if (!hit || hit.fromDate !== fromDate || now < hit.loadedAt || now - hit.loadedAt >= SCHEDULE_CACHE_MS)
-    return loadIntoCache(db, fromDate, now);
-  if (now - hit.checkedAt < SCHEDULE_VERSION_CHECK_MS) return hit.schedule;
-  // One version check at a time, whatever the number of requests waiting on it.
-  hit.revalidating ??= hit.schedule
-    .then(async (cached) => [await readScheduleVersion(db), cached] as const)
-    .then(
-      ([current, cached]) => {
-        hit.revalidating = undefined;
-        if (current !== cached.version) return loadIntoCache(db, fromDate, Date.now());
-        hit.checkedAt = Date.now();
-        return hit.schedule;
-      },
-      (err: unknown) => {
-        hit.revalidating = undefined;
-        throw err;
-      },
-    );
-  return hit.revalidating;
-}
-
-/** Drops this process's cached schedule (after its own change: its next request reads it again). */
-export function invalidateScheduleCache(db: Db): void {
-  scheduleCache.delete(db);
+  // A load still on its way is shared when it started after this version was current.
+  if (hit && hit.fromDate === fromDate && hit.atLeast >= version) return hit.schedule;
+  const schedule = loadSchedule(db, fromDate);
+  const entry: CacheEntry = { fromDate, atLeast: version, schedule };
+  scheduleCache.set(db, entry);
+  schedule.then(
+    (loaded) => (entry.atLeast = Math.max(entry.atLeast, loaded.version)),
+    () => {
+      if (scheduleCache.get(db) === entry) scheduleCache.delete(db);
+    },
+  );
+  return schedule;
 }
 
 export interface BusyRange {

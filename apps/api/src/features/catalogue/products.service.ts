@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client.js';
 import { httpError, validationError } from '../../http/errors.js';
 import { findAdminProduct } from '../booking/products.repository.js';
 import type { Actor } from '../../audit/actor.js';
-import { invalidateScheduleCache, noteScheduleChanged } from '../booking/schedule.repository.js';
+import { noteScheduleChanged } from '../booking/schedule.repository.js';
 import {
   categoryExists,
   deleteProductRow,
@@ -24,15 +24,14 @@ function auditable(p: AdminProduct): Record<string, unknown> {
 
 /**
  * Products are part of the cached schedule (durations, limits, active flag), so every change raises the
- * schedule version in its own transaction (decision 0150) and drops this process's cache afterwards.
+ * schedule version first thing in its own transaction (decisions 0150, 0323): every process's next
+ * request books against it, and a hold being made on the product meanwhile waits or finishes first.
  */
-async function productTransaction<T>(app: FastifyInstance, work: (tx: Tx) => Promise<T>): Promise<T> {
-  const value = await app.db.transaction(async (tx) => {
+function productTransaction<T>(app: FastifyInstance, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return app.db.transaction(async (tx) => {
     await noteScheduleChanged(tx);
     return work(tx);
   });
-  invalidateScheduleCache(app.db);
-  return value;
 }
 
 async function checkCategory(tx: Tx, categoryId: number | null | undefined): Promise<void> {

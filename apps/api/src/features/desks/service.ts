@@ -11,7 +11,7 @@ import { changedFields, recordAudit } from '../../audit/audit.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { httpError } from '../../http/errors.js';
 import { noteBookingsChanged } from '../appointments/booking-changes.js';
-import { invalidateScheduleCache, noteScheduleChanged } from '../booking/schedule.repository.js';
+import { noteScheduleChanged } from '../booking/schedule.repository.js';
 import { scheduleBeforeChange, settleAffectedAppointments, type SettledAppointments } from './affected.js';
 import { toClosure, toDesk } from './presenter.js';
 import {
@@ -65,7 +65,7 @@ function auditable(desk: Desk): Record<string, unknown> {
 
 /**
  * Runs a schedule change in one transaction that first raises the schedule version (which also queues
- * concurrent schedule changes), and afterwards drops this process's caches so its next request sees it.
+ * concurrent schedule changes); every process's next request sees the new version (decision 0323).
  */
 async function scheduleTransaction<T>(
   app: FastifyInstance,
@@ -75,7 +75,6 @@ async function scheduleTransaction<T>(
     await noteScheduleChanged(tx);
     return work(tx);
   });
-  invalidateScheduleCache(app.db);
   if (settled && (settled.reassigned.length || settled.cancelled.length || settled.releasedHolds))
     noteBookingsChanged(app.db);
   return value;

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { useTestApp, type DemoAccount, type TestAppContext } from '../../../test/index.js';
 
 const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url));
 const TSX = fileURLToPath(new URL('../../../../../../node_modules/.bin/tsx', import.meta.url));
@@ -39,7 +41,11 @@ export function startServerProcess(env: Record<string, string>): Promise<ServerP
   });
 }
 
-/** `count` server processes against a PostgreSQL test app's database, sharing its secret and data dir. */
+/**
+ * `count` server processes against a PostgreSQL test app's database, sharing its secret and data dir.
+ * They trust the loopback address as their reverse proxy, so a test can give each visitor it simulates an
+ * address of its own (`asVisitor`); without that header every request comes from 127.0.0.1.
+ */
 export function startProcessesFor(
   t: { database: { url?: string }; config: { dataDir: string; secret: string } },
   count = 2,
@@ -49,8 +55,33 @@ export function startProcessesFor(
     DATA_DIR: t.config.dataDir,
     JWT_SECRET: t.config.secret,
     PUBLIC_URL: 'http://balie.test',
+    TRUST_PROXY: 'loopback',
   };
   return Promise.all(Array.from({ length: count }, () => startServerProcess(env)));
+}
+
+/** The PostgreSQL test app and the server processes on its database, set by `useServerProcesses`. */
+export interface ServerProcesses {
+  t: TestAppContext;
+  servers: ServerProcess[];
+}
+
+/**
+ * For a describe block of multi-process tests: the PostgreSQL test app of `useTestApp` (demo data seeded,
+ * `sessions` signed in, `setup` run on it) and `count` server processes on its database, started after it
+ * and stopped before it closes. `servers` is filled in by the time the tests run.
+ */
+export function useServerProcesses(
+  options: { count?: number; sessions?: DemoAccount[]; setup?: (t: TestAppContext) => Promise<void> } = {},
+): ServerProcesses {
+  const t = useTestApp('postgres', { sessions: options.sessions ?? [] });
+  const shared: ServerProcesses = { t, servers: [] };
+  beforeAll(async () => {
+    await options.setup?.(t);
+    shared.servers = await startProcessesFor(t, options.count);
+  });
+  afterAll(() => Promise.all(shared.servers.map((s) => s.stop())));
+  return shared;
 }
 
 /** A JSON request to `/api{path}` on the `i`-th process (round robin), as a client over HTTP sends it. */
@@ -62,9 +93,18 @@ export function sendTo(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<Response> {
+  // No content type without a body: Fastify refuses an empty JSON body (a DELETE, say) with 400.
   return fetch(`${servers[i % servers.length]!.url}/api${path}`, {
     method,
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
+}
+
+/**
+ * The header a reverse proxy adds for visitor `i`: the limits of DESIGN §6 count per client address, and
+ * a crowd of visitors comes from many addresses, not from one.
+ */
+export function asVisitor(i: number): Record<string, string> {
+  return { 'x-forwarded-for': `10.88.${Math.floor(i / 250) % 250}.${(i % 250) + 1}` };
 }

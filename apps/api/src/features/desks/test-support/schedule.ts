@@ -7,7 +7,12 @@ import { rendererOf, type RenderedMail } from '../../../mail/registry.js';
 import type { Config } from '../../../config.js';
 import { confirm, holdOk, slotsOn } from '../../booking/test-support/helpers.js';
 
-/** Books and confirms the `index`-th slot of `date` (desk as the server chooses it). */
+let guests = 0;
+
+/**
+ * Books and confirms the `index`-th slot of `date` (desk as the server chooses it), for a guest of its
+ * own: one address has at most five appointments ahead (DESIGN §6).
+ */
 export async function book(
   app: FastifyInstance,
   date: string,
@@ -18,7 +23,7 @@ export async function book(
   const slot = slots[index];
   if (!slot) throw new Error(`no slot ${index} on ${date}`);
   const hold = await holdOk(app, slot.beginTime);
-  const res = await confirm(app, hold.id, extra);
+  const res = await confirm(app, hold.id, { email: `guest-${++guests}@example.org`, ...extra });
   if (res.statusCode !== 201) throw new Error(`confirm: ${res.statusCode} ${res.body}`);
   return res.json<Appointment>();
 }

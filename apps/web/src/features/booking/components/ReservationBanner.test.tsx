@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../app/store';
 import { schedulingApi } from '../../../components/scheduling/schedulingApi';
 import { fakeApi } from '../../../components/scheduling/test/fakeApi';
+import type { Reservation } from '@balie/shared';
 import { reservation } from '../../../components/scheduling/test/fixtures';
 import ReservationBanner from './ReservationBanner';
 
@@ -19,12 +20,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The banner over a store that holds a 10-minute reservation made through make-reservation. */
-async function renderHolding(extendAnswer?: unknown) {
+/**
+ * The banner over a store that holds a 10-minute reservation made through make-reservation (`held`
+ * changes the answer, e.g. its maxValidTill).
+ */
+async function renderHolding(extendAnswer?: unknown, held: Partial<Reservation> = {}) {
   const log = fakeApi(({ path }) =>
     path.endsWith('/extend')
       ? { status: 200, body: extendAnswer }
-      : { status: 201, body: reservation({ createdDateTime: created.toISOString(), validTill: plus(600) }) },
+      : {
+          status: 201,
+          body: reservation({ createdDateTime: created.toISOString(), validTill: plus(600), ...held }),
+        },
   );
   const store = makeStore();
   await store.dispatch(
@@ -95,5 +102,51 @@ describe('reservation banner', () => {
     expect(screen.getByText('Reservation expired.')).toBeInTheDocument();
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
     expect(store.getState().reservation).toMatchObject({ reservation: null, expired: true });
+  });
+
+  it('at its longest life it offers no extend, says so, and at the end says why it ended', async () => {
+    // Made at 0, extended at +18 min to +28; it can live until +30 min (HOLD_MAX_MINUTES).
+    const atMaximum = reservation({
+      createdDateTime: created.toISOString(),
+      validTill: plus(30 * 60),
+      maxValidTill: plus(30 * 60),
+    });
+    const { store } = await renderHolding(atMaximum, {
+      validTill: plus(28 * 60),
+      maxValidTill: plus(30 * 60),
+    });
+    vi.setSystemTime(new Date(created.getTime() + (26 * 60 + 1) * 1000));
+    tick(1000);
+    expect(screen.getByRole('timer')).toHaveTextContent('01:58');
+    // Extend moves it only to the maximum: from then on there is nothing to extend.
+    fireEvent.click(screen.getByRole('button', { name: 'Extend' }));
+    await act(async () => {
+      await vi.waitFor(() => expect(screen.getByRole('timer')).toHaveTextContent('03:58'));
+    });
+    tick(120_000);
+    expect(screen.getByRole('timer')).toHaveTextContent('01:58');
+    expect(screen.queryByRole('button', { name: 'Extend' })).not.toBeInTheDocument();
+    expect(screen.getByText('This reservation cannot be extended any further.')).toBeInTheDocument();
+    expect(document.querySelector('[aria-live="polite"]')).toHaveTextContent(
+      'Less than 2 minutes left. This reservation cannot be extended any further.',
+    );
+    tick(118_000);
+    expect(
+      screen.getByText(
+        'Your reservation has reached the longest time a time slot can be held, and has ended. Choose the time again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Reservation expired.')).not.toBeInTheDocument();
+    expect(store.getState().reservation).toMatchObject({
+      reservation: null,
+      expired: true,
+      endedAtMax: true,
+    });
+  });
+
+  it('a hold that could still be extended ends with the plain message', async () => {
+    await renderHolding(undefined, { maxValidTill: plus(30 * 60) });
+    tick(600_000);
+    expect(screen.getByText('Reservation expired.')).toBeInTheDocument();
   });
 });

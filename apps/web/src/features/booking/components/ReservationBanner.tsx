@@ -10,6 +10,7 @@ import { HEADER_HEIGHT } from '../../../lib/layout';
 import { formatDate, formatTime } from '../../../lib/dates';
 import { useExtendReservationMutation } from '../api/bookingApi';
 import { formatCountdown, secondsUntil } from '../lib/countdown';
+import { atHoldMaximum } from '../lib/holdMaximum';
 import { reservationExpired, selectReservationState } from '../store/reservationSlice';
 import { selectDraftStep, type BookingStep } from '../store/draftSlice';
 import { BOOKING_PAGE_WIDTH } from '../lib/pageWidth';
@@ -32,11 +33,12 @@ const HOLDING_STEPS: readonly BookingStep[] = ['time', 'details', 'review'];
 
 /**
  * The reservation countdown of spec §2, rendered by the public layout on /new: the held slot and mm:ss
- * left, ticking every second; 'extend' under two minutes; 'Reservation expired.' at the end. It sits in
- * the page's column (the same width as the steps below it).
+ * left, ticking every second; 'extend' under two minutes, unless the hold has reached its longest life
+ * (DESIGN §6: then it says it cannot be extended); at the end 'Reservation expired.', or why it ended.
+ * It sits in the page's column (the same width as the steps below it).
  */
 export default function ReservationBanner() {
-  const { reservation, expired } = useAppSelector(selectReservationState);
+  const { reservation, expired, endedAtMax } = useAppSelector(selectReservationState);
   const step = useAppSelector(selectDraftStep);
   const { t } = useTranslation('booking');
   let banner = null;
@@ -45,7 +47,7 @@ export default function ReservationBanner() {
   else if (expired) {
     banner = (
       <Alert severity="warning" role="alert" sx={{ minHeight: BANNER_ROOM }}>
-        {t('banner.expired')}
+        {t(endedAtMax ? 'banner.endedAtMax' : 'banner.expired')}
       </Alert>
     );
   }
@@ -68,6 +70,8 @@ function Countdown({ reservation }: { reservation: Reservation }) {
   const [now, setNow] = useState(() => Date.now());
   const [extend, extending] = useExtendReservationMutation();
   const left = secondsUntil(reservation.validTill, now);
+  const atMax = atHoldMaximum(reservation);
+  const nearEnd = left <= EXTEND_OFFER_SECONDS;
 
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), COUNTDOWN_TICK_MS);
@@ -84,14 +88,15 @@ function Countdown({ reservation }: { reservation: Reservation }) {
   });
   // Screen readers hear the time at whole minutes only (WCAG 2.2.1 without chatter every second).
   const minutesLeft = Math.ceil(left / 60);
-  const announcement =
-    left <= EXTEND_OFFER_SECONDS
-      ? t('banner.announceExtend', { count: minutesLeft })
-      : t('banner.announceMinutes', { count: minutesLeft });
+  let announcement = t('banner.announceMinutes', { count: minutesLeft });
+  if (nearEnd)
+    announcement = t(atMax ? 'banner.announceNoMoreExtension' : 'banner.announceExtend', {
+      count: minutesLeft,
+    });
 
   return (
     <Alert
-      severity={left <= EXTEND_OFFER_SECONDS ? 'warning' : 'info'}
+      severity={nearEnd ? 'warning' : 'info'}
       sx={{ minHeight: BANNER_ROOM, alignItems: 'center', '& .MuiAlert-message': { flex: 1 } }}
       role="region"
       aria-label={t('banner.label')}
@@ -114,7 +119,8 @@ function Countdown({ reservation }: { reservation: Reservation }) {
             </Box>
           </span>
         </span>
-        {left < EXTEND_OFFER_SECONDS && (
+        {atMax && <span>{t('banner.noMoreExtension')}</span>}
+        {left < EXTEND_OFFER_SECONDS && !atMax && (
           <Button
             size="small"
             variant="contained"

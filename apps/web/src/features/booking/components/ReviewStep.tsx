@@ -11,7 +11,7 @@ import { AppointmentSummary } from '../../../components/scheduling/AppointmentSu
 import { useConfirmAppointmentMutation } from '../api/bookingApi';
 import { useGetBookableProductsQuery } from '../api/productsApi';
 import { draftDuration } from '../lib/draftDuration';
-import { selectDraft, slotLost, stepChanged } from '../store/draftSlice';
+import { appointmentLimitReached, selectDraft, slotLost, stepChanged } from '../store/draftSlice';
 import { reservationExpired, selectReservation } from '../store/reservationSlice';
 import { StepHeading } from './StepHeading';
 
@@ -37,9 +37,10 @@ export function ReviewStep() {
       }).unwrap();
     } catch (error) {
       const code = apiErrorOf(error)?.code;
-      // Both send the visitor back to the time step; the draft keeps everything entered.
+      // These send the visitor back to the time step; the draft keeps everything entered.
       if (code === 'reservation_expired') dispatch(reservationExpired());
       else if (code === 'timeslot_unavailable') dispatch(slotLost());
+      else if (code === 'too_many_appointments') dispatch(appointmentLimitReached());
       else setFailed(true);
     }
   }

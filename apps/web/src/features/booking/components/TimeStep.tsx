@@ -8,9 +8,17 @@ import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { apiErrorOf } from '../../../lib/apiError';
 import { DateSlotPicker } from '../../../components/scheduling/DateSlotPicker';
 import { useMakeReservationMutation } from '../../../components/scheduling/schedulingApi';
-import { dateSelected, noticeShown, selectDraft, stepChanged } from '../store/draftSlice';
+import { dateSelected, noticeShown, selectDraft, stepChanged, type BookingNotice } from '../store/draftSlice';
 import { selectReservationState } from '../store/reservationSlice';
 import { StepHeading } from './StepHeading';
+
+/** What each notice says (the translation key in `booking`). */
+const NOTICE_TEXT: Record<BookingNotice, string> = {
+  slot_unavailable: 'errors.slotUnavailable',
+  reservation_expired: 'errors.reservationExpired',
+  too_many_holds: 'errors.tooManyHolds',
+  too_many_appointments: 'errors.tooManyAppointments',
+};
 
 /** Step 2: a day, then a time; choosing a time places the hold (or replaces the current one). */
 export function TimeStep() {
@@ -38,8 +46,11 @@ export function TimeStep() {
       }).unwrap();
     } catch (error) {
       justHeld.current = false;
+      const code = apiErrorOf(error)?.code;
       // 409: someone else was quicker; the mutation already refetches the slots.
-      if (apiErrorOf(error)?.code === 'timeslot_unavailable') dispatch(noticeShown('slot_unavailable'));
+      if (code === 'timeslot_unavailable') dispatch(noticeShown('slot_unavailable'));
+      // 429: this address holds the most slots it may (DESIGN §6); choosing again later works.
+      else if (code === 'too_many_holds') dispatch(noticeShown('too_many_holds'));
       else setFailed(true);
     }
   }
@@ -58,7 +69,7 @@ export function TimeStep() {
         {/* 'Reservation expired.' is said once: by the banner when it shows it, else here. */}
         {draft.notice && !(draft.notice === 'reservation_expired' && expired) && (
           <Alert severity="warning" onClose={() => dispatch(noticeShown(null))}>
-            {t(draft.notice === 'slot_unavailable' ? 'errors.slotUnavailable' : 'errors.reservationExpired')}
+            {t(NOTICE_TEXT[draft.notice], { email: draft.personal.email })}
           </Alert>
         )}
         {failed && <Alert severity="error">{t('errors.generic')}</Alert>}

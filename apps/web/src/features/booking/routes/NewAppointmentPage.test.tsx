@@ -297,3 +297,85 @@ describe('the whole booking', () => {
     expect(holdBodies()[4]).not.toHaveProperty('replacesReservationId');
   }, 60_000);
 });
+
+describe('limits against abuse (DESIGN §6)', { timeout: 30_000 }, () => {
+  /** The time step of /new with Passport chosen and the test day's slots shown. */
+  async function atTheTimeStep(user: ReturnType<typeof userEvent.setup>) {
+    await renderRoute('/new');
+    await user.click(await screen.findByRole('button', { name: 'Add Passport' }));
+    await user.click(screen.getByRole('button', { name: 'Choose date and time' }));
+    if (day.month !== DateTime.now().setZone(PROVIDER_TIMEZONE).month) {
+      await user.click(await screen.findByRole('button', { name: 'Next month' }));
+    }
+    const dayButton = await screen.findByRole('gridcell', { name: String(day.day) });
+    await waitFor(() => expect(dayButton).toBeEnabled());
+    await user.click(dayButton);
+    await screen.findByRole('region', { name: 'Morning' });
+  }
+  const held = (r: FakeRequest, id: string) => ({
+    status: 201,
+    body: reservation({
+      id,
+      fromDateTime: (r.body as { fromDateTime: string }).fromDateTime,
+      createdDateTime: new Date().toISOString(),
+      validTill: new Date(Date.now() + 600_000).toISOString(),
+    }),
+  });
+
+  it('says why a hold was refused for too many holds from the network, and lets the visitor choose again', async () => {
+    const user = userEvent.setup({ delay: null });
+    let holds = 0;
+    server({
+      'POST /api/appointment/make-reservation': (r) =>
+        ++holds === 1 ? apiError(429, 'too_many_holds') : held(r, '7f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a51'),
+    });
+    await atTheTimeStep(user);
+    await user.click(screen.getByRole('button', { name: /^09:00/ }));
+    expect(
+      await screen.findByText(
+        'Too many time slots are being held from your network right now. Please try again in a few minutes, or finish a booking you have already started.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /^09:00/ }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /^09:00/ })).toHaveAttribute('aria-pressed', 'true'),
+    );
+    expect(await screen.findByRole('timer')).toBeInTheDocument();
+  });
+
+  it('sends a visitor whose address has the most appointments back to the time step, saying why', async () => {
+    const user = userEvent.setup({ delay: null });
+    let holds = 0;
+    server({
+      'POST /api/appointment/make-reservation': (r) =>
+        held(r, `7f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a6${++holds}`),
+      'POST /api/appointment': () => apiError(409, 'too_many_appointments'),
+    });
+    await atTheTimeStep(user);
+    await user.click(screen.getByRole('button', { name: /^09:12/ }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByRole('textbox', { name: /Last name/ }), 'Dijk');
+    await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'stranger@example.org');
+    await user.type(screen.getByRole('textbox', { name: /Telephone number/ }), '0612345678');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirm appointment' }));
+
+    expect(await screen.findByRole('heading', { name: 'Choose a date and time' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'The e-mail address stranger@example.org already has the most upcoming appointments allowed. Cancel an appointment you no longer need (with the link in its confirmation e-mail) or use another e-mail address, then choose a time again.',
+      ),
+    ).toBeInTheDocument();
+    // The server released the hold: no countdown, and the slot can be chosen again.
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /^09:12/ }));
+    expect(await screen.findByRole('timer')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('textbox', { name: /E-mail address/ })).toHaveValue(
+      'stranger@example.org',
+    );
+  });
+});

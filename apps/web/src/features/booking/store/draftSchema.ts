@@ -10,8 +10,16 @@ import { BOOKING_STEPS } from './bookingSteps';
 export const bookingStepSchema = z.enum(BOOKING_STEPS);
 export type BookingStep = z.infer<typeof bookingStepSchema>;
 
-/** Why the visitor was sent back to the time step (spec §8 messages). */
-export const bookingNoticeSchema = z.enum(['slot_unavailable', 'reservation_expired']);
+/**
+ * Why the visitor was sent back to, or held at, the time step (spec §8 messages; the limits of DESIGN §6:
+ * too many holds from the visitor's address, too many appointments for the e-mail address).
+ */
+export const bookingNoticeSchema = z.enum([
+  'slot_unavailable',
+  'reservation_expired',
+  'too_many_holds',
+  'too_many_appointments',
+]);
 export type BookingNotice = z.infer<typeof bookingNoticeSchema>;
 
 export const draftItemSchema = z.object({ productId: z.number().int(), amount: z.number().int().min(1) });

@@ -80,6 +80,15 @@ export const draftSlice = createSlice({
       state.step = 'time';
       state.notice = 'slot_unavailable';
     },
+    /**
+     * The confirmation was refused because the e-mail address has the most appointments ahead (DESIGN §6);
+     * the server released the hold. Back to the time step, everything entered kept.
+     */
+    appointmentLimitReached(state) {
+      clearSlot(state);
+      state.step = 'time';
+      state.notice = 'too_many_appointments';
+    },
     /** Keeps personal data and items; clears id, token, check-in code, times, date, dialog and desk (spec §4). */
     softReset(state) {
       return { ...initialDraftState, appointmentItems: state.appointmentItems, personal: state.personal };
@@ -144,6 +153,7 @@ export const {
   dateSelected,
   noticeShown,
   slotLost,
+  appointmentLimitReached,
   softReset,
   fullReset,
 } = draftSlice.actions;

@@ -3,7 +3,8 @@ import { RESERVATION_MINUTES, type Reservation } from '@balie/shared';
 import { resetAll } from '../../../lib/store/resetAll';
 import { schedulingApi } from '../../../components/scheduling/schedulingApi';
 import { bookingApi } from '../api/bookingApi';
-import { itemAdded, itemEdited, itemRemoved, slotLost } from './draftSlice';
+import { appointmentLimitReached, itemAdded, itemEdited, itemRemoved, slotLost } from './draftSlice';
+import { atHoldMaximum } from '../lib/holdMaximum';
 import { reservationExpired } from './reservationEvents';
 
 /** The hold of the guest flow (spec §3 "Reservation", §4). */
@@ -11,6 +12,8 @@ export interface ReservationState {
   reservation: Reservation | null;
   /** The last hold ran out; the banner says so until a new hold is made. */
   expired: boolean;
+  /** It ran out at its longest life (HOLD_MAX_MINUTES): extending could not have kept it. */
+  endedAtMax: boolean;
   /** The flow finished (confirmed) and the reservation was reset; clearReset returns to the initial state. */
   isReset: boolean;
   /**
@@ -23,6 +26,7 @@ export interface ReservationState {
 export const initialReservationState: ReservationState = {
   reservation: null,
   expired: false,
+  endedAtMax: false,
   isReset: false,
   replaceableId: null,
 };
@@ -53,8 +57,14 @@ export const reservationSlice = createSlice({
   extraReducers: (builder) => {
     builder
       .addCase(resetAll, () => initialReservationState)
-      .addCase(reservationExpired, () => ({ ...initialReservationState, expired: true }))
+      .addCase(reservationExpired, (state) => ({
+        ...initialReservationState,
+        expired: true,
+        endedAtMax: atHoldMaximum(state.reservation),
+      }))
       .addCase(slotLost, () => initialReservationState)
+      // The server released the hold when it refused the confirmation.
+      .addCase(appointmentLimitReached, () => initialReservationState)
       .addMatcher(isAnyOf(itemAdded, itemRemoved, itemEdited), (state) => {
         if (state.reservation) state.replaceableId = state.reservation.id;
         state.reservation = null;
@@ -68,9 +78,10 @@ export const reservationSlice = createSlice({
         if (action.payload.reservation === true) {
           state.reservation = withValidity(action.payload);
           state.expired = false;
-        } else {
-          state.reservation = null;
+          return state;
         }
+        // The server no longer keeps it: ran out, or past its longest life (DESIGN §6).
+        return { ...initialReservationState, expired: true, endedAtMax: atHoldMaximum(state.reservation) };
       })
       .addMatcher(bookingApi.endpoints.confirmAppointment.matchFulfilled, () => ({
         ...initialReservationState,
