@@ -17,3 +17,4 @@ export * from './organisation/address.js';
 export * from './checkin/schemas.js';
 export * from './audit/schemas.js';
 export * from './paging.js';
+export * from './users/invitations.js';

@@ -38,9 +38,9 @@ type EventRow = {
   > | null;
 };
 
-/** Who reads the trail: admins see who each account is; an owner sees names only (and themselves). */
+/** Who reads the trail: staff see who each account is; an owner sees names only (and themselves). */
 interface AuditReader {
-  admin: boolean;
+  staff: boolean;
   userId: number | null;
 }
 
@@ -67,14 +67,14 @@ function selectEvents(db: DbOrTx) {
 function actorView({ event, user }: EventRow, reader: AuditReader): AuditActor {
   if (event.details?.actor === 'link') return { type: 'link' };
   if (event.actorUserId === null) return { type: 'system' };
-  const reveal = reader.admin || event.actorUserId === reader.userId;
+  const reveal = reader.staff || event.actorUserId === reader.userId;
   const name = user ? [user.firstName, user.suffix, user.lastName].filter((p) => p?.trim()).join(' ') : '';
   return {
     type: 'user',
     id: reveal ? event.actorUserId : null,
     email: reveal && user ? user.email : null,
     name: name || null,
-    staff: !!user && hasAccess(user.roles, 'ROLE_ADMIN'),
+    staff: !!user && hasAccess(user.roles, 'ROLE_STAFF'),
   };
 }
 
@@ -226,7 +226,7 @@ export async function listAuditEvents(
     product: subjectIds(rows, 'product'),
   });
   const changes = withDeskNames(labels);
-  const reader = { admin: true, userId: null };
+  const reader = { staff: true, userId: null };
   const items: AuditEventItem[] = rows.map((row) => ({
     id: row.event.id,
     entityType: row.event.subjectType,

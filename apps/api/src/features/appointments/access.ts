@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { appointments } from '../../db/schema/index.js';
 import { httpError, validationError } from '../../http/errors.js';
-import { isAdmin, type AuthUser } from '../../http/auth.js';
+import { isStaff, type AuthUser } from '../../http/auth.js';
 import { hashToken, safeEqual } from '../../security/tokens.js';
 import { canChange } from './presenter.js';
 import { findAppointment, findByTokenHash, type AppointmentRow } from './repository.js';
@@ -22,11 +22,11 @@ function tokenMatches(row: AppointmentRow, token: string | undefined): boolean {
 }
 
 /**
- * Who may act on an appointment: the holder of its link token, its owner, or an admin. Guests without a
+ * Who may act on an appointment: the holder of its link token, its owner, or staff. Guests without a
  * token get 401, anyone else 403.
  */
 export function assertMayAct(request: FastifyRequest, row: AppointmentRow, token?: string): void {
-  if (tokenMatches(row, token) || isOwner(request.user, row) || isAdmin(request.user)) return;
+  if (tokenMatches(row, token) || isOwner(request.user, row) || isStaff(request.user)) return;
   if (token) throw httpError('forbidden', undefined, [{ property: 'token', message: 'invalid_token' }]);
   if (!request.user) throw httpError('unauthorized');
   throw httpError('forbidden');
@@ -55,7 +55,7 @@ export async function appointmentByToken(db: DbOrTx, token: string): Promise<App
 
 /**
  * The appointment a booking call wants to change (`appointmentId` + `token`, or signed in as owner or
- * admin); null when the call books something new. Its own slot then counts as free.
+ * staff); null when the call books something new. Its own slot then counts as free.
  */
 export async function changeTarget(
   db: DbOrTx,

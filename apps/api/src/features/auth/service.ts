@@ -48,6 +48,11 @@ async function issueTokens(
   return { token: await signAccessToken(config.secret, user), refresh_token: refresh };
 }
 
+/** A new session (a new refresh-token family) for an account that just proved who it is. */
+export function startSession(db: DbOrTx, config: Config, user: { id: number; roles: string[] }) {
+  return issueTokens(db, config, user, randomUUID());
+}
+
 /**
  * POST /login. Failed attempts count per account; the 11th within 15 minutes answers 429. Every attempt
  * claims a failure before the slow password check and a right password gives it back, so a burst can
@@ -72,7 +77,7 @@ export async function login(ctx: Ctx, username: string, password: string): Promi
   }
   await releaseRateLimit(ctx.db, claim);
   const pair = await ctx.db.transaction(async (tx) => {
-    const tokens = await issueTokens(tx, ctx.config, found.user, randomUUID());
+    const tokens = await startSession(tx, ctx.config, found.user);
     await recordAudit(tx, {
       actorUserId: found.user.id,
       action: 'login',
@@ -175,7 +180,7 @@ export async function register(ctx: Ctx, body: RegisterRequest): Promise<LoginRe
         subjectId: user.id,
         ip: ctx.ip,
       });
-      return { user, tokens: await issueTokens(tx, ctx.config, user, randomUUID()) };
+      return { user, tokens: await startSession(tx, ctx.config, user) };
     })
     .catch((err: unknown) => {
       // Two registrations of one address at once: the unique index decides.
