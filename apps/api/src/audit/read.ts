@@ -28,7 +28,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../db/client.js';
 import { containsPattern } from '../db/contains.js';
 import { readPage } from '../db/page.js';
-import { auditEvents, desks, products, users } from '../db/schema/index.js';
+import { auditEvents, desks, invitations, products, users } from '../db/schema/index.js';
 
 type EventRow = {
   event: typeof auditEvents.$inferSelect;
@@ -136,18 +136,23 @@ export async function appointmentHistory(
 
 type EventsQuery = z.output<typeof auditEventsQuerySchema>;
 
-type Labelled = 'user' | 'desk' | 'product';
+type Labelled = 'user' | 'desk' | 'product' | 'invitation';
 /** A current name by kind and id, null for one that is gone. */
 type Labels = (type: Labelled, id: number) => string | null;
 
 /**
- * The current names of accounts (e-mail), desks and products by id, each table read once and only when
- * ids of it are asked for.
+ * The current names of accounts (e-mail), desks, products and invitations (the invited address) by id,
+ * each table read once and only when ids of it are asked for.
  */
 async function readLabels(db: DbOrTx, ids: Partial<Record<Labelled, readonly number[]>>): Promise<Labels> {
   const unique = (type: Labelled) => [...new Set(ids[type] ?? [])];
-  const [userIds, deskIds, productIds] = [unique('user'), unique('desk'), unique('product')];
-  const [u, d, p] = await Promise.all([
+  const [userIds, deskIds, productIds, invitationIds] = [
+    unique('user'),
+    unique('desk'),
+    unique('product'),
+    unique('invitation'),
+  ];
+  const [u, d, p, i] = await Promise.all([
     userIds.length
       ? db.select({ id: users.id, label: users.email }).from(users).where(inArray(users.id, userIds))
       : [],
@@ -160,12 +165,19 @@ async function readLabels(db: DbOrTx, ids: Partial<Record<Labelled, readonly num
           .from(products)
           .where(inArray(products.id, productIds))
       : [],
+    invitationIds.length
+      ? db
+          .select({ id: invitations.id, label: invitations.email })
+          .from(invitations)
+          .where(inArray(invitations.id, invitationIds))
+      : [],
   ]);
   const labels = new Map<string, string>();
   for (const [type, found] of [
     ['user', u],
     ['desk', d],
     ['product', p],
+    ['invitation', i],
   ] as const)
     for (const row of found) labels.set(`${type}:${row.id}`, row.label);
   return (type, id) => labels.get(`${type}:${id}`) ?? null;
@@ -184,7 +196,7 @@ const subjectIds = (rows: readonly EventRow[], type: Labelled) =>
 /** "Made admin · jan@…": the entity's current name, for the kinds that have one. */
 function entityLabel(event: EventRow['event'], labels: Labels): string | null {
   const type = event.subjectType;
-  if (type !== 'user' && type !== 'desk' && type !== 'product') return null;
+  if (type !== 'user' && type !== 'desk' && type !== 'product' && type !== 'invitation') return null;
   const id = subjectIdOf(event, type);
   return id === null ? null : labels(type, id);
 }
@@ -224,6 +236,7 @@ export async function listAuditEvents(
     user: subjectIds(rows, 'user'),
     desk: [...subjectIds(rows, 'desk'), ...changedDeskIds(rows)],
     product: subjectIds(rows, 'product'),
+    invitation: subjectIds(rows, 'invitation'),
   });
   const changes = withDeskNames(labels);
   const reader = { staff: true, userId: null };
