@@ -32,7 +32,7 @@ const tags = ['desks'];
 
 /**
  * Desk administration (DESIGN §5): desk documents, closures of every desk, and their changes. Staff read
- * the list (their appointments screen filters by desk, decision 0312); everything else is the admin's.
+ * the list (their appointments screen filters by desk, decision 0310); everything else is the admin's.
  */
 const deskRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = requireRole('ROLE_ADMIN');

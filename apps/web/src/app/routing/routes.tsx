@@ -24,6 +24,7 @@ const LoginPage = lazy(() => import('../../features/auth/routes/LoginPage'));
 const RegisterPage = lazy(() => import('../../features/auth/routes/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../../features/auth/routes/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../../features/auth/routes/ResetPasswordPage'));
+const InvitationPage = lazy(() => import('../../features/auth/routes/InvitationPage'));
 const DashboardPage = lazy(() => import('../../features/dashboard/routes/DashboardPage'));
 const HomeAppointments = lazy(() => import('../../features/appointments/components/HomeAppointments'));
 const ProfilePage = lazy(() => import('../../features/profile/routes/ProfilePage'));
@@ -91,6 +92,7 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
             { path: '/register', element: <RegisterPage /> },
             { path: '/forgot-password', element: <ForgotPasswordPage /> },
             { path: '/reset-password/:token', element: <ResetPasswordPage /> },
+            { path: '/invitation/:token', element: <InvitationPage /> },
             { path: '/404', element: <NotFoundPage /> },
             { path: '/500', element: <ServerErrorPage /> },
             { path: '/maintenance', element: <MaintenancePage /> },

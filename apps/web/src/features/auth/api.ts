@@ -1,4 +1,5 @@
 import type {
+  AcceptInvitationRequest,
   ForgotPasswordRequest,
   LoginRequest,
   LoginResponse,
@@ -11,8 +12,8 @@ import { credentialsReceived } from '../../session/authSlice';
 import { sessionApi } from '../../session/sessionApi';
 
 /**
- * Login and register both answer with a session: the token pair is stored and the answer's user becomes
- * the cached current user (spec §7), so no second request is needed.
+ * Login, register and an accepted invitation answer with a session: the token pair is stored and the
+ * answer's user becomes the cached current user (spec §7), so no second request is needed.
  */
 async function startSession({
   dispatch,
@@ -41,6 +42,15 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/register', method: 'POST', body }),
       onQueryStarted: (_args, lifecycle) => startSession(lifecycle),
     }),
+    /** An invited colleague sets a password and is signed in at once (decision 0311). */
+    acceptInvitation: build.mutation<LoginResponse, AcceptInvitationRequest & { token: string }>({
+      query: ({ token, ...body }) => ({
+        url: `/invitation/${encodeURIComponent(token)}`,
+        method: 'POST',
+        body,
+      }),
+      onQueryStarted: (_args, lifecycle) => startSession(lifecycle),
+    }),
     forgotPassword: build.mutation<unknown, ForgotPasswordRequest>({
       query: (body) => ({ url: '/forgotpassword', method: 'POST', body }),
     }),
@@ -54,5 +64,10 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useRegisterMutation, useForgotPasswordMutation, useResetPasswordMutation } =
-  authApi;
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useAcceptInvitationMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+} = authApi;
