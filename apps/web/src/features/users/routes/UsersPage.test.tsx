@@ -145,7 +145,7 @@ describe('users screen', () => {
     expect(save).toBeDisabled();
     await user.click(within(dialog).getByRole('radio', { name: /^Staff/ }));
     await user.click(save);
-    expect(await screen.findByText('Jan Jansen is now Staff.')).toBeInTheDocument();
+    expect(await screen.findByText('Jan Jansen is now staff.')).toBeInTheDocument();
 
     // One's own admin rights: asked a second time, then sent with confirmSelf.
     await user.click(screen.getByRole('button', { name: 'Change role: Anna de Vries' }));

@@ -70,7 +70,7 @@ export default function UsersPage() {
   function changeRole(user: User, role: AccountRole, confirmSelf: boolean) {
     const raise = ACCOUNT_ROLES.indexOf(role) > ACCOUNT_ROLES.indexOf(accountRoleOf(user.roles));
     const self = user.id === me?.id;
-    const done = t('done.role', { name: user.fullName, role: t(`role.${role}`) });
+    const done = t(`done.role.${role}`, { name: user.fullName });
     void run(
       setRole({ id: user.id, role, raise, confirmSelf }).unwrap(),
       done,
