@@ -23,6 +23,10 @@ test("an admin chooses the demo user's role on the users screen", async ({ page 
     await row.getByRole('button', { name: 'Rol wijzigen: Jan Jansen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rol van Jan Jansen' });
     await dialog.getByRole('radio', { name: role }).check();
+    if (done.endsWith('medewerker.')) {
+      await expectNoSeriousA11yViolations(page, 'role dialog on /users');
+      await screenshots(page, 'users-role-dialog');
+    }
     await dialog.getByRole('button', { name: 'Rol opslaan' }).click();
     await expect(page.getByText(done)).toBeVisible();
   };

@@ -72,19 +72,24 @@ test('an admin invites staff; the mailed link sets a password; staff work the da
   await expect(staff.getByRole('heading', { level: 1, name: 'Uw account instellen' })).toBeVisible();
   await expectNoSeriousA11yViolations(staff, '/invitation/:token');
   await screenshots(staff, 'invitation');
+  await staff.getByLabel('Voornaam').fill('Daan');
+  await staff.getByLabel('Achternaam').fill('de Balie');
   await staff.getByLabel('Nieuw wachtwoord').fill(PASSWORD);
   await staff.getByLabel('Herhaal wachtwoord').fill(PASSWORD);
   await staff.getByRole('button', { name: 'Wachtwoord opslaan en inloggen' }).click();
 
   // Signed in: the desk's day on the dashboard, the visitor on today's list.
   await staff.waitForURL(/\/home$/);
+  await expect(staff.getByText('Goedemorgen Daan de Balie')).toBeVisible();
   const day = staff.getByRole('list', { name: 'Afspraken van vandaag' });
   await expect(day.getByRole('listitem').filter({ hasText: 'B. Bezoeker' })).toContainText(
     wallClock(visitor.fromDateTime),
   );
-  const nav = staff.getByRole('navigation', { name: 'Hoofdmenu' }).first();
+  // The menu's items (the navigation holds the logo's home link too).
+  const nav = staff.getByRole('list', { name: 'Hoofdmenu' }).first();
   await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'Agenda', 'Afspraken']);
   for (const item of SET_UP) await expect(nav.getByRole('link', { name: item })).toHaveCount(0);
+  await screenshots(staff, 'staff-today');
 
   // Every appointment, the visitor's included (booked as a guest, not by this account).
   await nav.getByRole('link', { name: 'Afspraken' }).click();
@@ -99,6 +104,8 @@ test('an admin invites staff; the mailed link sets a password; staff work the da
   await expect(staff.getByRole('heading', { name: 'Huidige afspraak van de bezoeker' })).toBeVisible();
   await expect(staff.getByRole('main')).not.toContainText(/\b(uw|Uw)\b/);
   await staff.getByRole('combobox', { name: 'Aantal Paspoort aanvragen' }).selectOption('2');
+  await expectNoSeriousA11yViolations(staff, 'change for the visitor');
+  await screenshots(staff, 'staff-change');
   await slotButtons(staff).first().click();
   await staff.getByRole('button', { name: 'Afspraak wijzigen' }).click();
   const confirm = staff.getByRole('dialog', { name: 'Afspraak van de bezoeker wijzigen?' });

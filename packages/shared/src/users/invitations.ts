@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema } from '../auth/schemas.js';
 import { newPasswordSchema } from '../auth/password.js';
 import { UI_LANGUAGES } from '../constants.js';
+import { singleLineText } from '../primitives.js';
 import { INVITABLE_ROLES } from '../roles.js';
 
 /** How long an invitation's link works (DESIGN §4b: 7 days, single use). */
@@ -32,6 +33,13 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
-/** POST /invitation/{token} (public): the invited colleague's password (the spec's password rules). */
-export const acceptInvitationRequestSchema = z.object({ password: newPasswordSchema });
+/**
+ * POST /invitation/{token} (public): the invited colleague's password (the spec's password rules) and,
+ * if they give it, their name: colleagues see it in the audit trail and the appointments' history.
+ */
+export const acceptInvitationRequestSchema = z.object({
+  password: newPasswordSchema,
+  firstName: singleLineText(100).optional(),
+  lastName: singleLineText(100).optional(),
+});
 export type AcceptInvitationRequest = z.infer<typeof acceptInvitationRequestSchema>;

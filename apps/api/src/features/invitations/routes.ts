@@ -83,7 +83,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .code(201)
-        .send(await invitations.accept(ctx(request.ip), request.params.token, request.body.password)),
+        .send(await invitations.accept(ctx(request.ip), request.params.token, request.body)),
   );
 };
 

@@ -1,6 +1,7 @@
 import {
   INVITATION_DAYS,
   rolesFor,
+  type AcceptInvitationRequest,
   type InvitableRole,
   type Invitation,
   type InviteRequest,
@@ -149,7 +150,11 @@ export async function withdraw(ctx: Ctx, actor: AuthUser, id: number): Promise<v
  * signs it in. An unknown, used, withdrawn or expired link answers like a used reset link (400, token
  * object/not-found). The invitation row is locked, so two uses of one link make one account.
  */
-export async function accept(ctx: Ctx, token: string, password: string): Promise<LoginResponse> {
+export async function accept(
+  ctx: Ctx,
+  token: string,
+  { password, firstName, lastName }: AcceptInvitationRequest,
+): Promise<LoginResponse> {
   const tokenHash = hashToken(token);
   const usable = (row: InvitationRow | undefined): row is InvitationRow =>
     !!row && !row.acceptedAt && !row.withdrawnAt && !isExpired(row);
@@ -167,6 +172,8 @@ export async function accept(ctx: Ctx, token: string, password: string): Promise
       const user = await users.insertUser(tx, {
         email: row.email,
         passwordHash,
+        firstName: firstName || null,
+        lastName: lastName || null,
         roles,
         languageId: language?.id ?? null,
         uiLocale: language?.code ?? row.language,

@@ -22,8 +22,14 @@ function server(answer: () => FakeAnswer) {
   });
 }
 
-async function setPassword(password = 'Welkom-01!') {
+async function setPassword(password = 'Welkom-01!', name?: [string, string]) {
   const user = userEvent.setup({ delay: null });
+  // The page is a chunk of its own: the first render may take a moment on a busy machine.
+  await screen.findByRole('heading', { level: 1, name: 'Set up your account' }, { timeout: 8000 });
+  if (name) {
+    await user.type(screen.getByLabelText('First name'), name[0]);
+    await user.type(screen.getByLabelText('Last name'), name[1]);
+  }
   await user.type(await screen.findByLabelText(/^New password/), password);
   await user.type(screen.getByLabelText(/^Repeat password/), password);
   await user.click(screen.getByRole('button', { name: 'Save password and sign in' }));
@@ -36,20 +42,26 @@ describe('invitation page (/invitation/:token)', () => {
       body: { token: 'access', refresh_token: 'refresh', user: staff },
     }));
     await renderRoute('/invitation/the-token');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Set up your account' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Set up your account' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
     expect(
       screen.getByText(/at least 8 characters, with a capital letter and a special character/i),
     ).toBeVisible();
-    await setPassword();
+    await setPassword('Welkom-01!', ['Daan', ' de Balie ']);
     // Signed in: the dashboard with the desk's day, the side navigation of a signed-in account.
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 8000 }),
     ).toBeInTheDocument();
-    expect(log.find((r) => r.method === 'POST')?.body).toEqual({ password: 'Welkom-01!' });
+    expect(log.find((r) => r.method === 'POST')?.body).toEqual({
+      password: 'Welkom-01!',
+      firstName: 'Daan',
+      lastName: 'de Balie',
+    });
     expect(await screen.findByRole('list', { name: 'Main menu' })).toBeInTheDocument();
   });
 
-  it('says when the link no longer works, and when the address already has an account', async () => {
+  it('sends no name when none is given; says when the link no longer works or the address has an account', async () => {
     let answer: FakeAnswer = {
       status: 400,
       body: {
@@ -58,9 +70,10 @@ describe('invitation page (/invitation/:token)', () => {
         errors: [{ property: 'token', message: 'object/not-found' }],
       },
     };
-    server(() => answer);
+    const log = server(() => answer);
     await renderRoute('/invitation/the-token');
     await setPassword();
+    expect(log.find((r) => r.method === 'POST')?.body).toEqual({ password: 'Welkom-01!' });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /no longer works: it has expired, was used already or was withdrawn/,
     );

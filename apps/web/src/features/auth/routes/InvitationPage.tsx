@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorOf } from '../../../lib/apiError';
 import { useAcceptInvitationMutation } from '../api';
 import { AuthCard } from '../components/AuthCard';
-import { NewPasswordForm } from '../components/NewPasswordForm';
+import { NewPasswordForm, type NewPassword } from '../components/NewPasswordForm';
 import { isDeadLink } from '../deadLink';
 
 /** What went wrong, as the invited colleague can act on it. */
@@ -17,8 +17,9 @@ function failureKey(error: unknown): string {
 }
 
 /**
- * /invitation/:token (DESIGN §4b *Staff*): the link of an invitation mail. The colleague chooses a
- * password under the spec's rules and is signed in at once, on the dashboard of their role.
+ * /invitation/:token (DESIGN §4b *Staff*): the link of an invitation mail. The colleague gives their
+ * name (optional) and chooses a password under the spec's rules, and is signed in at once, on the
+ * dashboard of their role.
  */
 export default function InvitationPage() {
   const { t } = useTranslation(['auth', 'common']);
@@ -27,9 +28,14 @@ export default function InvitationPage() {
   const [accept] = useAcceptInvitationMutation();
   const [failure, setFailure] = useState<string | null>(null);
 
-  async function onSubmit(password: string) {
+  async function onSubmit({ password, firstName, lastName }: NewPassword) {
     setFailure(null);
-    const result = await accept({ token, password });
+    const result = await accept({
+      token,
+      password,
+      ...(firstName ? { firstName } : {}),
+      ...(lastName ? { lastName } : {}),
+    });
     if (result.error) setFailure(failureKey(result.error));
     else await navigate('/home', { replace: true });
   }
@@ -40,6 +46,7 @@ export default function InvitationPage() {
       <NewPasswordForm
         submitLabel={t('invitation.submit')}
         failure={failure && t(failure)}
+        askName
         onSubmit={onSubmit}
       >
         <Link component={RouterLink} to="/login" sx={{ display: 'inline-block', mt: 3 }}>

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { useResetPasswordMutation } from '../api';
 import { AuthCard } from '../components/AuthCard';
-import { NewPasswordForm } from '../components/NewPasswordForm';
+import { NewPasswordForm, type NewPassword } from '../components/NewPasswordForm';
 import { isDeadLink } from '../deadLink';
 
 export default function ResetPasswordPage() {
@@ -15,7 +15,7 @@ export default function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  async function onSubmit(password: string) {
+  async function onSubmit({ password }: NewPassword) {
     setFailure(null);
     const result = await resetPassword({ password, token });
     // Spec §8: an unknown or used token is an invalid request.
