@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { OwnAccountDialog } from './OwnAccountDialog';
 
 /**
  * Asks before deleting an account and says what it does. About one's own account it asks a second time,
@@ -23,11 +24,8 @@ export function DeleteUserDialog({
   const [secondStep, setSecondStep] = useState(false);
   if (secondStep)
     return (
-      <ConfirmDialog
-        open
-        title={t('dialog.self_title')}
+      <OwnAccountDialog
         text={t('dialog.self_delete_text')}
-        confirmLabel={t('dialog.confirm_self')}
         busy={busy}
         onConfirm={() => onConfirm(true)}
         onClose={onClose}

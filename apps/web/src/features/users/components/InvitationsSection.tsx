@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Invitation } from '@balie/shared';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { useNotify } from '../../../components/notifier/NotifierContext';
+import { useReportSave } from '../../../components/notifier/useReportSave';
 import { formatDate } from '../../../lib/dates';
 import {
   useListInvitationsQuery,
@@ -22,7 +22,7 @@ import {
 export function InvitationsSection() {
   const { t } = useTranslation(['users', 'common']);
   const headingId = useId();
-  const notify = useNotify();
+  const report = useReportSave();
   const { data } = useListInvitationsQuery();
   const [resend, resending] = useResendInvitationMutation();
   const [withdraw, withdrawing] = useWithdrawInvitationMutation();
@@ -31,15 +31,6 @@ export function InvitationsSection() {
   const [asking, setAsking] = useState(false);
   const busy = resending.isLoading || withdrawing.isLoading;
   if (!data?.length) return null;
-
-  async function run(action: Promise<unknown>, done: string) {
-    try {
-      await action;
-      notify(done, 'success');
-    } catch {
-      notify(t('errors.generic'), 'error');
-    }
-  }
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2, mb: 3 }}>
@@ -80,7 +71,7 @@ export function InvitationsSection() {
                 size="small"
                 disabled={busy}
                 aria-label={t('action_label', { action: t('invitations.resend'), name: i.email })}
-                onClick={() => run(resend(i.id).unwrap(), t('invitations.resent', { email: i.email }))}
+                onClick={async () => report(await resend(i.id), t('invitations.resent', { email: i.email }))}
               >
                 {t('invitations.resend')}
               </Button>
@@ -106,10 +97,10 @@ export function InvitationsSection() {
         text={t('invitations.withdraw_text')}
         confirmLabel={t('invitations.withdraw')}
         busy={busy}
-        onConfirm={() => {
+        onConfirm={async () => {
           if (!toWithdraw) return;
           setAsking(false);
-          void run(withdraw(toWithdraw.id).unwrap(), t('invitations.withdrawn', { email: toWithdraw.email }));
+          report(await withdraw(toWithdraw.id), t('invitations.withdrawn', { email: toWithdraw.email }));
         }}
         onClose={() => setAsking(false)}
       />

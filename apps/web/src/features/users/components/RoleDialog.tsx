@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountRole } from '@balie/shared';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { OwnAccountDialog } from './OwnAccountDialog';
 import { RoleChoice } from './RoleChoice';
 
 /**
@@ -37,11 +37,8 @@ export function RoleDialog({
 
   if (secondStep)
     return (
-      <ConfirmDialog
-        open
-        title={t('dialog.self_title')}
+      <OwnAccountDialog
         text={t('dialog.self_role_text')}
-        confirmLabel={t('dialog.confirm_self')}
         busy={busy}
         onConfirm={() => onConfirm(role, true)}
         onClose={onClose}
