@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { skipToken } from '@reduxjs/toolkit/query';
-import { useState } from 'react';
-import type { Appointment, AppointmentItemInput } from '@balie/shared';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { httpStatusOf } from '../../../lib/apiError';
@@ -10,51 +8,16 @@ import { AppointmentChanger } from '../../../components/scheduling/AppointmentCh
 import { CurrentAppointment } from '../../../components/scheduling/CurrentAppointment';
 import { useGetAppointmentQuery } from '../api/appointmentsApi';
 import { NOT_POSSIBLE_PATH } from '../../../components/scheduling/paths';
-import { APPOINTMENTS_PATH, CALENDAR_PATH } from '../paths';
+import { CALENDAR_PATH } from '../paths';
 import { useHasRole } from '../../../session/useCurrentUser';
-import { VisitorItemsEditor } from '../components/VisitorItemsEditor';
-import { visitorName } from '../status';
+import { ChangeForVisitor } from '../components/ChangeForVisitor';
 import { PageFrame } from '../../../components/PageFrame';
 import { useNotify } from '../../../components/notifier/NotifierContext';
 import { InlineLoading } from '../../../components/InlineLoading';
 
 /**
- * Staff changing an appointment for a visitor (DESIGN §4b *Staff*, §5 PATCH): the visitor's appointment,
- * its products, a new slot; the texts speak of the visitor; afterwards back to the appointments list.
- */
-function ForVisitor({ appointment, onNotPossible }: { appointment: Appointment; onNotPossible: () => void }) {
-  const { t } = useTranslation('appointments');
-  const navigate = useNavigate();
-  const notify = useNotify();
-  const [items, setItems] = useState<AppointmentItemInput[]>(() =>
-    appointment.appointmentItems.map((i) => ({ productId: i.product.id, amount: i.amount })),
-  );
-  return (
-    <>
-      <CurrentAppointment
-        appointment={appointment}
-        heading={t('change.visitorCurrent', { name: visitorName(appointment) })}
-      />
-      <VisitorItemsEditor value={items} onChange={setItems} />
-      {items.length > 0 && (
-        <AppointmentChanger
-          appointment={appointment}
-          items={items}
-          forVisitor
-          onChanged={() => {
-            notify(t('change.visitorChanged', { name: visitorName(appointment) }), 'success');
-            navigate(APPOINTMENTS_PATH);
-          }}
-          onNotPossible={onNotPossible}
-        />
-      )}
-    </>
-  );
-}
-
-/**
  * /change-appointment/:appointmentId (spec §2): current appointment, a new slot, confirm, back to /calendar.
- * Staff get the visitor's version (ForVisitor), with the products to change too.
+ * Staff get the visitor's version (ChangeForVisitor), with the products to change too.
  */
 export default function ChangeAppointmentPage() {
   const { appointmentId } = useParams();
@@ -77,7 +40,7 @@ export default function ChangeAppointmentPage() {
   } else if (appointment.status !== 'confirmed' || !appointment.canChange) {
     body = <Navigate to={NOT_POSSIBLE_PATH} replace />;
   } else if (staff) {
-    body = <ForVisitor appointment={appointment} onNotPossible={() => navigate(NOT_POSSIBLE_PATH)} />;
+    body = <ChangeForVisitor appointment={appointment} onNotPossible={() => navigate(NOT_POSSIBLE_PATH)} />;
   } else {
     body = (
       <>
