@@ -80,7 +80,8 @@ test('an admin invites staff; the mailed link sets a password; staff work the da
 
   // Signed in: the desk's day on the dashboard, the visitor on today's list.
   await staff.waitForURL(/\/home$/);
-  await expect(staff.getByText('Goedemorgen Daan de Balie')).toBeVisible();
+  await expect(staff.getByText('Goedemorgen Daan', { exact: true })).toBeVisible();
+  await expect(staff.getByText('Daan de Balie', { exact: true }).first()).toBeVisible();
   const day = staff.getByRole('list', { name: 'Afspraken van vandaag' });
   await expect(day.getByRole('listitem').filter({ hasText: 'B. Bezoeker' })).toContainText(
     wallClock(visitor.fromDateTime),
