@@ -81,9 +81,7 @@ const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .code(201)
-        .send(await invitations.accept(ctx(request.ip), request.params.token, request.body)),
+      reply.code(201).send(await invitations.accept(ctx(request.ip), request.params.token, request.body)),
   );
 };
 
