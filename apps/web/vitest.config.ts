@@ -5,6 +5,10 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
+  // A test that renders as the server does runs in node (`@vitest-environment node`); it too takes
+  // @balie/shared from its source, as the root config's projects do. Without this it needed the built
+  // packages/shared/dist, which a fresh clone has only after a build (found by `npm run test:stress`).
+  ssr: { resolve: { conditions: ['source'] } },
   test: {
     name: 'web',
     root: 'apps/web',

@@ -54,9 +54,15 @@ export function createPglite(): BenchDatabase {
   };
 }
 
-/** Opens the bench database from this process (PGlite: only while no API process has it open). */
+/**
+ * Opens the bench database from this process. PGlite: only while no API process has it open; the lock
+ * of DESIGN §4b refuses an API process started before this one is closed, and this one beside an API.
+ */
 export async function openBenchDatabase(target: BenchDatabase): Promise<Database> {
-  return openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir }, { poolSize: 16 });
+  return openDatabase(
+    { databaseUrl: target.databaseUrl, dataDir: target.dataDir },
+    { poolSize: 16, lockOwner: { what: 'the bench (loading the data set)' } },
+  );
 }
 
 export { migrateDatabase };

@@ -3,9 +3,14 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 
 export const PRODUCT = 'Paspoort aanvragen';
 
-/** The enabled days of the MUI date calendar (past, unavailable and beyond-window days are disabled). */
+/**
+ * The enabled days of the MUI date calendar (past, unavailable and beyond-window days are disabled). Not
+ * those of a month sliding out after a month switch: for a moment both months are in the grid.
+ */
 export const enabledDays = (page: Page): Locator =>
-  page.locator('[role="grid"] button[role="gridcell"]:not([disabled])');
+  page.locator(
+    '[role="grid"] [role="rowgroup"]:not(.MuiPickersSlideTransition-slideExit) button[role="gridcell"]:not([disabled])',
+  );
 
 /** Slot buttons are labelled 'HH:mm tot HH:mm'. */
 export const slotButtons = (page: Page): Locator =>

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -16,9 +16,11 @@ export interface RunningServer {
    */
   restart(changes: Record<string, string>): Promise<void>;
   stop(): Promise<void>;
+  /** What the running process printed so far (the setup link of a first start, say). */
+  output(): string;
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
     const srv = createServer();
     srv.once('error', fail);
@@ -30,27 +32,36 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
+async function waitForHealth(product: ProductProcess): Promise<void> {
+  let exitCode: number | null | undefined;
+  void product.exited.then((code) => (exitCode = code));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${log()}`);
+    if (exitCode !== undefined) throw new Error(`server exited early (${exitCode}):\n${product.output()}`);
     try {
-      const res = await fetch(`${url}/api/health`);
+      const res = await fetch(`${product.url}/api/health`);
       if (res.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`server did not become healthy:\n${log()}`);
+  throw new Error(`server did not become healthy:\n${product.output()}`);
 }
 
-/** The built product (apps/api/dist/main.js) on `port`, keeping its data in `dataDir`; resolves when healthy. */
-async function spawnProduct(
-  port: number,
-  dataDir: string,
-  env: Record<string, string>,
-): Promise<() => Promise<void>> {
+/** One process of the built product, as spawned: its output so far and how it ended. */
+export interface ProductProcess {
+  url: string;
+  pid: number;
+  output: () => string;
+  /** Resolves with the exit code (null when a signal ended it). */
+  exited: Promise<number | null>;
+  /** SIGINT, then SIGKILL after 5 s. */
+  stop: () => Promise<void>;
+}
+
+/** Spawns the built product (apps/api/dist/main.js) on `port` with its data in `dataDir`, without waiting. */
+export function launchProduct(port: number, dataDir: string, env: Record<string, string>): ProductProcess {
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, [join(repoRoot, 'apps/api/dist/main.js')], {
@@ -72,31 +83,67 @@ async function spawnProduct(
   });
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  await waitForHealth(url, child, () => output);
-  return async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGINT');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (child.exitCode === null) child.kill('SIGKILL');
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  return {
+    url,
+    pid: child.pid ?? 0,
+    output: () => output,
+    exited,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGINT');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
   };
+}
+
+/** The built product on `port`, keeping its data in `dataDir`; resolves when healthy. */
+export async function spawnProduct(
+  port: number,
+  dataDir: string,
+  env: Record<string, string>,
+): Promise<ProductProcess> {
+  const product = launchProduct(port, dataDir, env);
+  await waitForHealth(product);
+  return product;
 }
 
 /** Starts the built product (apps/api/dist/main.js) on a free port with a fresh embedded database. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'balie-e2e-'));
-  let stopProcess = await spawnProduct(port, dataDir, env);
+  let product = await spawnProduct(port, dataDir, env);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: product.url,
     dataDir,
     async restart(changes) {
-      await stopProcess();
-      stopProcess = await spawnProduct(port, dataDir, { ...env, ...changes });
+      await product.stop();
+      product = await spawnProduct(port, dataDir, { ...env, ...changes });
     },
+    output: () => product.output(),
     async stop() {
-      await stopProcess();
+      await product.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs the built operator CLI (apps/api/dist/cli.js) with `args` on `dataDir`; resolves when it exits. */
+export function runBuiltCli(
+  args: string[],
+  dataDir: string,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((done) => {
+    let output = '';
+    const child = spawn(process.execPath, [join(repoRoot, 'apps/api/dist/cli.js'), ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+    child.once('exit', (code) => done({ code, output }));
+  });
 }

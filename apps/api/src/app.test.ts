@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, testDatabases, type TestApp } from './test/index.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, testDatabases, useTestApp } from './test/index.js';
 
 describe.each(testDatabases)('app basics on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ kind, seed: false });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(kind, { seed: false });
 
   it('answers /api/health while the database is reachable', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });

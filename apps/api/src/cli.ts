@@ -10,7 +10,8 @@ import {
 } from '@balie/shared';
 import { recordAudit } from './audit/audit.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type Database } from './db/client.js';
+import { DataDirLockedError } from './db/data-dir-lock.js';
 import { migrateDatabase } from './db/migrate.js';
 import {
   DatasetError,
@@ -86,7 +87,14 @@ export async function runCli(
     sizes = parsed;
   }
   const config = loadConfig(env);
-  const database = await openDatabase(config);
+  let database: Database;
+  try {
+    // Never beside a running server on the embedded database: it would lose these writes (DESIGN §4b).
+    database = await openDatabase(config, { lockOwner: { what: `the command "${command}"` } });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) return fail(err.message);
+    throw err;
+  }
   try {
     await migrateDatabase(database);
     if (command === 'migrate') {

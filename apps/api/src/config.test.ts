@@ -88,6 +88,14 @@ describe('loadConfig', () => {
     expect(c.smtpUrl).toBeUndefined();
   });
 
+  it('takes SETUP_TOKEN only when it is long enough and fits in a link', () => {
+    const token = (value: string) => loadConfig({ DATA_DIR: tempDir(), SETUP_TOKEN: value }).setupToken;
+    expect(loadConfig({ DATA_DIR: tempDir() }).setupToken).toBeUndefined();
+    expect(token('Our-Own.Setup_Token~2026')).toBe('Our-Own.Setup_Token~2026');
+    for (const bad of ['short', 'sixteen chars ok?', 'x'.repeat(201), 'with/slash-0123456789'])
+      expect(() => token(bad)).toThrow(/SETUP_TOKEN: expected 16–200 characters/);
+  });
+
   it('names every bad variable in one clear error', () => {
     const bad = {
       DATA_DIR: tempDir(),
@@ -98,6 +106,7 @@ describe('loadConfig', () => {
       DEMO_DATA: 'maybe',
       SLOT_STEP_MINUTES: '0',
       TRUST_PROXY: 'everyone',
+      SETUP_TOKEN: 'guessable',
     };
     expect(() => loadConfig(bad)).toThrow(ConfigError);
     try {

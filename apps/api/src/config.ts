@@ -89,6 +89,11 @@ const envSchema = z.object({
   SLOT_STEP_MINUTES: z.coerce.number().int().min(1).max(240).default(SLOT_STEP_MINUTES),
   CHANGE_CUTOFF_MINUTES: minutes(0),
   TRUST_PROXY: trustProxy,
+  // It ends up in a link: URL-safe characters only, and long enough not to be guessed.
+  SETUP_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9._~-]{16,200}$/, 'expected 16–200 characters of A–Z a–z 0–9 . _ ~ -')
+    .optional(),
 });
 
 export interface Config {
@@ -109,6 +114,8 @@ export interface Config {
   changeCutoffMinutes: number;
   /** Fastify's `trustProxy`: false, or the trusted proxies' addresses/networks. */
   trustProxy: false | string[];
+  /** The first-run setup token when the operator chooses it (DESIGN §4b); else one is generated. */
+  setupToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -146,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     slotStepMinutes: e.SLOT_STEP_MINUTES,
     changeCutoffMinutes: e.CHANGE_CUTOFF_MINUTES,
     trustProxy: e.TRUST_PROXY,
+    setupToken: e.SETUP_TOKEN,
   };
 }
 

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.js';
+import { DataDirLockedError, lockedMessage } from './db/data-dir-lock.js';
 import { redactError } from './security/logged-errors.js';
 import { startServer } from './server.js';
 import { installTestClock, TestClockError } from './test-clock.js';
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
 /** What a person starting the product should read instead of a stack trace, where we know better. */
 function explain(err: unknown): unknown {
   if (err instanceof ConfigError || err instanceof TestClockError) return err.message;
+  if (err instanceof DataDirLockedError) return lockedMessage(err.lockFile, err.holder, 'server');
   const e = err as { code?: string; address?: string; port?: number };
   if (e.code === 'EADDRINUSE')
     return `Port ${e.port} on ${e.address} is already in use: stop what runs there, or start with PORT=<another port>.`;

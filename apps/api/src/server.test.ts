@@ -21,6 +21,8 @@ describe('startServer (what main.ts runs)', () => {
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
       expect(console.log).toHaveBeenCalledWith('  admin@example.com / Admin123! (ROLE_ADMIN)');
+      // The demo data has an admin: no setup link (DESIGN §4b).
+      expect(console.log).not.toHaveBeenCalledWith(expect.stringContaining('/setup/'));
       const login = await fetch(`${server.address}/api/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },

@@ -7,6 +7,7 @@ import { migrateDatabase } from './db/migrate.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed.js';
 import { createMailTransport } from './mail/transport.js';
 import { MailWorker } from './mail/worker.js';
+import { prepareSetupToken, setupLinkLines } from './features/setup/service.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -23,12 +24,17 @@ export async function startServer(
   options: { webRoot?: string | null } = {},
 ): Promise<RunningServer> {
   mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase(config);
+  // Refused (DataDirLockedError) while another process has the embedded database (DESIGN §4b).
+  const database = await openDatabase(config, {
+    lockOwner: { what: 'the Balie server', url: config.publicUrl },
+  });
   try {
     await migrateDatabase(database);
     const seeded = config.demoData
       ? await seedDemoData(database.db, { timezone: config.providerTimezone })
       : false;
+    // Without an admin (and so without demo data) the installation waits for its setup link (DESIGN §4b).
+    const setupToken = await prepareSetupToken(database.db, config);
     const app = await buildApp({
       config,
       database,
@@ -45,11 +51,19 @@ export async function startServer(
     const address = await app.listen({ port: config.port, host: config.host });
     worker.start();
     console.log(`Balie is listening on ${address} (database: ${database.kind})`);
+    if (database.kind === 'pglite' && database.tookOverLockFrom) {
+      const gone = database.tookOverLockFrom;
+      console.log(
+        `The embedded database was left locked by process ${gone.pid} (${gone.what}, since ${gone.since}), ` +
+          'which is gone without shutting down cleanly; this server took the lock over.',
+      );
+    }
     if (seeded) {
       console.log('Demo data loaded. Accounts:');
       for (const a of Object.values(DEMO_ACCOUNTS))
         console.log(`  ${a.email} / ${a.password} (${a.roles.join(', ')})`);
     }
+    if (setupToken) for (const line of setupLinkLines(config.publicUrl, setupToken)) console.log(line);
     if (!config.smtpUrl) console.log(`Mail is written as .eml files to ${config.dataDir}/mail`);
     return {
       app,

@@ -18,6 +18,12 @@ export const ERROR_STATUS = {
   product_in_use: 409,
   /** A category that still holds products cannot be deleted. */
   category_not_empty: 409,
+  /** POST /setup with a token that is not this installation's setup token (DESIGN §4b first run). */
+  invalid_setup_token: 403,
+  /** POST /setup once an admin exists. */
+  already_set_up: 409,
+  /** POST /register while the organisation has public registration switched off. */
+  registration_closed: 403,
   reservation_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

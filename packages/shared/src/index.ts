@@ -18,3 +18,4 @@ export * from './checkin/schemas.js';
 export * from './audit/schemas.js';
 export * from './paging.js';
 export * from './users/invitations.js';
+export * from './setup/schemas.js';

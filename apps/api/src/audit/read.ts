@@ -152,26 +152,25 @@ async function readLabels(db: DbOrTx, ids: Partial<Record<Labelled, readonly num
     unique('product'),
     unique('invitation'),
   ];
-  const [u, d, p, i] = await Promise.all([
-    userIds.length
-      ? db.select({ id: users.id, label: users.email }).from(users).where(inArray(users.id, userIds))
-      : [],
-    deskIds.length
-      ? db.select({ id: desks.id, label: desks.name }).from(desks).where(inArray(desks.id, deskIds))
-      : [],
-    productIds.length
-      ? db
-          .select({ id: products.id, label: products.title })
-          .from(products)
-          .where(inArray(products.id, productIds))
-      : [],
-    invitationIds.length
-      ? db
-          .select({ id: invitations.id, label: invitations.email })
-          .from(invitations)
-          .where(inArray(invitations.id, invitationIds))
-      : [],
-  ]);
+  // One after another: `db` may be a transaction, whose one connection runs one query at a time.
+  const u = userIds.length
+    ? await db.select({ id: users.id, label: users.email }).from(users).where(inArray(users.id, userIds))
+    : [];
+  const d = deskIds.length
+    ? await db.select({ id: desks.id, label: desks.name }).from(desks).where(inArray(desks.id, deskIds))
+    : [];
+  const p = productIds.length
+    ? await db
+        .select({ id: products.id, label: products.title })
+        .from(products)
+        .where(inArray(products.id, productIds))
+    : [];
+  const i = invitationIds.length
+    ? await db
+        .select({ id: invitations.id, label: invitations.email })
+        .from(invitations)
+        .where(inArray(invitations.id, invitationIds))
+    : [];
   const labels = new Map<string, string>();
   for (const [type, found] of [
     ['user', u],

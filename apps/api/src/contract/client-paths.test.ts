@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/index.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/index.js';
 import { callsIn, clientCalls, normalisePath, type ClientCall } from './client-paths.js';
 
 const WEB_SRC = fileURLToPath(new URL('../../../web/src', import.meta.url));
@@ -32,11 +32,7 @@ describe('reading the API calls out of client source', () => {
  * so a page cannot ship calling a route that does not exist (as GET /product/{id} once did).
  */
 describe('the web client calls only routes the server has', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ seed: false });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp('pglite', { seed: false });
 
   const missing = (calls: ClientCall[]) =>
     calls.filter((c) => !t.app.hasRoute({ method: c.method as 'GET', url: `/api${c.path}` }));

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -6,6 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { refuseConcurrentQueries } from './concurrent-queries.js';
+import { lockDataDir, type LockHolder, type LockOwner } from './data-dir-lock.js';
 import { templateFor } from './pglite-template.js';
 import * as schema from './schema/index.js';
 
@@ -18,7 +21,14 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export type Database =
-  | { kind: 'pglite'; db: Db; client: PGlite; close: () => Promise<void> }
+  | {
+      kind: 'pglite';
+      db: Db;
+      client: PGlite;
+      /** The process whose abandoned lock this open took over (it did not shut down cleanly). */
+      tookOverLockFrom?: LockHolder | undefined;
+      close: () => Promise<void>;
+    }
   | { kind: 'postgres'; db: Db; client: pg.Pool; close: () => Promise<void> };
 
 export interface OpenDatabaseOptions {
@@ -30,6 +40,13 @@ export interface OpenDatabaseOptions {
   pgliteTemplate?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * Throw on a second query sent on one transaction's connection while the first runs (decision 0295).
+   * Default: everywhere but production, where pg 8 still queues it and warns once.
+   */
+  refuseConcurrentQueries?: boolean;
+  /** Who opens the embedded database, as a refused second process is told (DESIGN §4b). */
+  lockOwner?: LockOwner;
 }
 
 /**
@@ -46,30 +63,69 @@ export async function openDatabase(
   config: { databaseUrl: string | undefined; dataDir: string },
   options: OpenDatabaseOptions = {},
 ): Promise<Database> {
+  const refuse = options.refuseConcurrentQueries ?? process.env.NODE_ENV !== 'production';
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: options.poolSize ?? 10 });
     // An idle client that loses its connection emits 'error'; without a listener that kills the process.
     pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+    // A pool query takes a client of its own; only a transaction sends several queries on one.
+    if (refuse) pool.on('connect', (client) => refuseConcurrentQueries(client as unknown as Queryable));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { kind: 'postgres', db, client: pool, close: () => pool.end() };
   }
   const dataDir = options.pgliteDataDir ?? path.join(config.dataDir, 'db');
-  // A new data directory starts from the build's template instead of running initdb (decision 0281).
-  const loadDataDir = options.pgliteLoadDataDir ?? (await templateFor(dataDir, options.pgliteTemplate));
-  const client = await PGlite.create(dataDir, {
-    extensions: { btree_gist },
-    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-    ...(loadDataDir ? { loadDataDir } : {}),
-  });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return {
-    kind: 'pglite',
-    db,
-    client,
-    close: async () => {
-      if (!client.closed) await client.close();
-    },
-  };
+  const lock = pgliteLock(dataDir, options.lockOwner);
+  try {
+    // A new data directory starts from the build's template instead of running initdb (decision 0281).
+    const loadDataDir = options.pgliteLoadDataDir ?? (await templateFor(dataDir, options.pgliteTemplate));
+    const client = await PGlite.create(dataDir, {
+      extensions: { btree_gist },
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
+    // PGlite runs one query at a time anyway; a transaction's handle is refused like a pg connection.
+    if (refuse) refuseConcurrentQueriesInTransactions(client);
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      kind: 'pglite',
+      db,
+      client,
+      tookOverLockFrom: lock?.tookOverFrom,
+      close: async () => {
+        try {
+          if (!client.closed) await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
+/**
+ * Every opener of a PGlite directory on disk takes its lock first (`<dir>.lock`, so `DATA_DIR/db.lock`),
+ * whatever it is: server, CLI, bench or test (DESIGN §4b, decision 0300). In memory there is nothing to share.
+ */
+function pgliteLock(dataDir: string, owner: LockOwner = { what: 'a Balie process' }) {
+  if (dataDir.startsWith('memory://')) return undefined;
+  const lockFile = `${path.resolve(dataDir.replace(/^file:\/\//, ''))}.lock`;
+  mkdirSync(path.dirname(lockFile), { recursive: true });
+  return lockDataDir(lockFile, owner);
+}
+
+type Queryable = Parameters<typeof refuseConcurrentQueries>[0];
+
+/** Hands every PGlite transaction's handle to `refuseConcurrentQueries` before the caller gets it. */
+function refuseConcurrentQueriesInTransactions(client: PGlite): void {
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      refuseConcurrentQueries(tx as unknown as Queryable);
+      return callback(tx);
+    });
 }
 
 /** Rows of a raw query; both drivers answer `{ rows }`. */

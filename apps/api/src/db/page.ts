@@ -14,16 +14,14 @@ interface WindowedSelect<Row> {
 
 /**
  * One page of `rows` (filtered and ordered by the caller) with `counted`, the same filter counted, for the
- * pager. Both queries run at once.
+ * pager. Both are unstarted queries, run one after another (a transaction runs one query at a time).
  */
 export async function readPage<Row>(
   query: PageQuery,
   rows: WindowedSelect<Row>,
   counted: PromiseLike<{ n: number }[]>,
 ): Promise<Page<Row>> {
-  const [found, [total]] = await Promise.all([
-    rows.limit(query.pageSize).offset((query.page - 1) * query.pageSize),
-    counted,
-  ]);
+  const found = await rows.limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const [total] = await counted;
   return { items: found, total: total?.n ?? 0, page: query.page, pageSize: query.pageSize };
 }

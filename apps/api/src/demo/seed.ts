@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { DEFAULT_LANGUAGE, type AssignableRole } from '@balie/shared';
+import { DEFAULT_LANGUAGE, REGISTER_FIELDS, type AssignableRole, type Organisation } from '@balie/shared';
 import type { Db } from '../db/client.js';
 import {
   closures,
@@ -35,7 +35,7 @@ export const DEMO_ACCOUNTS = {
 >;
 
 /** The demo provider (DESIGN §4 organisation): mail footers, the .ics location, the top bar's link. */
-export const DEMO_ORGANISATION = {
+export const DEMO_ORGANISATION: Organisation = {
   name: 'Gemeente Voorbeeldstad',
   street: 'Stadhuisplein 1',
   postcode: '1234 AB',
@@ -43,6 +43,9 @@ export const DEMO_ORGANISATION = {
   phone: '14 020',
   email: 'info@voorbeeldstad.example',
   website: 'https://www.voorbeeldstad.example',
+  // The spec's register form: open, asking all three extra fields (DESIGN §4b).
+  registrationOpen: true,
+  registerFields: [...REGISTER_FIELDS],
 };
 
 const WEEKDAYS = [1, 2, 3, 4, 5];

@@ -1,7 +1,7 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { holdOk, ITEMS, PERSON, someSlots } from '../features/booking/test-support/helpers.js';
-import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../test/index.js';
+import { testDatabases, useTestApp } from '../test/index.js';
 
 const NUL = '\u0000';
 /** One above PostgreSQL's `integer`: the driver rejects it, so it must never reach a query. */
@@ -12,19 +12,13 @@ const TOO_BIG = 2147483648;
  * the field, decided by the shared zod schemas before any query runs (DESIGN §5).
  */
 describe.each(testDatabases)('bad input is a 400 naming the field (%s)', (kind) => {
-  let t: TestApp;
-  let user: Session;
-  let admin: Session;
+  const t = useTestApp(kind, { sessions: ['user', 'admin'] });
   let reservationId: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ kind });
-    user = await loginAs(t.app, 'user');
-    admin = await loginAs(t.app, 'admin');
     const { slots } = await someSlots(t.app, 2);
     reservationId = (await holdOk(t.app, slots[0]!.beginTime)).id;
   });
-  afterAll(() => t?.close());
 
   async function expect400(request: InjectOptions, property: string) {
     const res = await t.app.inject(request);
@@ -55,8 +49,8 @@ describe.each(testDatabases)('bad input is a 400 naming the field (%s)', (kind) 
       await expect400(
         {
           method: 'PATCH',
-          url: `/api/user/${user.userId}`,
-          headers: user.headers,
+          url: `/api/user/${t.user.userId}`,
+          headers: t.user.headers,
           payload: { [field]: `x${NUL}` },
         },
         field,
@@ -66,7 +60,7 @@ describe.each(testDatabases)('bad input is a 400 naming the field (%s)', (kind) 
         method: 'GET',
         url: '/api/appointments_paginated',
         query: { filter: JSON.stringify({ search: `a${NUL}b` }) },
-        headers: admin.headers,
+        headers: t.admin.headers,
       },
       'filter.search',
     );
@@ -114,24 +108,24 @@ describe.each(testDatabases)('bad input is a 400 naming the field (%s)', (kind) 
     );
     for (const suffix of ['', '/cancel', '/check-in'])
       await expect400(
-        { method: 'GET', url: `/api/appointment/${TOO_BIG}${suffix}`, headers: admin.headers },
+        { method: 'GET', url: `/api/appointment/${TOO_BIG}${suffix}`, headers: t.admin.headers },
         'id',
       );
-    await expect400({ method: 'DELETE', url: `/api/appointment/${TOO_BIG}`, headers: admin.headers }, 'id');
+    await expect400({ method: 'DELETE', url: `/api/appointment/${TOO_BIG}`, headers: t.admin.headers }, 'id');
     await expect400(
       {
         method: 'GET',
         url: '/api/appointments_paginated',
         query: { filter: JSON.stringify({ deskId: TOO_BIG }) },
-        headers: admin.headers,
+        headers: t.admin.headers,
       },
       'filter.deskId',
     );
     await expect400(
       {
         method: 'PATCH',
-        url: `/api/user/${user.userId}`,
-        headers: user.headers,
+        url: `/api/user/${t.user.userId}`,
+        headers: t.user.headers,
         payload: { languageId: TOO_BIG },
       },
       'languageId',
@@ -163,14 +157,14 @@ describe.each(testDatabases)('bad input is a 400 naming the field (%s)', (kind) 
     await expect400(
       {
         method: 'PATCH',
-        url: `/api/user/${user.userId}`,
-        headers: user.headers,
+        url: `/api/user/${t.user.userId}`,
+        headers: t.user.headers,
         payload: { birthDay: '0000-01-01' },
       },
       'birthDay',
     );
     await expect400(
-      { method: 'GET', url: '/api/appointments', query: { from: '0000-01-01' }, headers: user.headers },
+      { method: 'GET', url: '/api/appointments', query: { from: '0000-01-01' }, headers: t.user.headers },
       'from',
     );
   });

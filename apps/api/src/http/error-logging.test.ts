@@ -1,8 +1,7 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { holdOk, someSlots } from '../features/booking/test-support/helpers.js';
-import { createTestApp, secretsIn, testDatabases, type TestApp } from '../test/index.js';
+import { secretsIn, testDatabases, useTestApp } from '../test/index.js';
 import { describeError } from '../security/logged-errors.js';
 
 /** A 256-bit link token or nonce (base64url) or its SHA-256 hash (hex), standing alone. */
@@ -15,17 +14,9 @@ const TOKEN_LIKE = /(?<![\w-])([A-Za-z0-9_-]{43}|[0-9a-f]{64})(?![\w-])/;
  * a trigger makes the database refuse rows for the test's own addresses.
  */
 describe.each(testDatabases)('failed queries are logged without their values (%s)', (kind) => {
-  let t: TestApp;
-  let log = '';
+  const t = useTestApp(kind, { captureLog: true });
 
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        log += chunk.toString();
-        done();
-      },
-    });
-    t = await createTestApp({ kind, logger: { level: 'info', stream } });
     await t.database.db.execute(
       sql.raw(`
         CREATE FUNCTION refuse_test_rows() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -44,25 +35,24 @@ describe.each(testDatabases)('failed queries are logged without their values (%s
         ),
       );
   });
-  afterAll(() => t?.close());
 
   it('logs a failed registration with SQLSTATE and statement, not the hash, e-mail or name', async () => {
-    log = '';
+    t.clearLog();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/register',
       payload: { email: 'hidden.person@refused.example', password: 'Geheim123!', lastName: 'Verborgenaam' },
     });
     expect(res.statusCode).toBe(500);
-    expect(log).toContain('P0001');
-    expect(log).toMatch(/insert into \\"users\\"/i);
-    expect(secretsIn(log, ['hidden.person@refused.example', 'Verborgenaam', 'Geheim123!'])).toEqual([]);
+    expect(t.log).toContain('P0001');
+    expect(t.log).toMatch(/insert into \\"users\\"/i);
+    expect(secretsIn(t.log, ['hidden.person@refused.example', 'Verborgenaam', 'Geheim123!'])).toEqual([]);
   });
 
   it('logs a failed booking without the token hash, nonce, name, e-mail or phone', async () => {
     const { slots } = await someSlots(t.app, 2);
     const held = await holdOk(t.app, slots[0]!.beginTime);
-    log = '';
+    t.clearLog();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/appointment',
@@ -75,10 +65,10 @@ describe.each(testDatabases)('failed queries are logged without their values (%s
       },
     });
     expect(res.statusCode).toBe(500);
-    expect(log).toContain('P0001');
-    expect(log).toMatch(/update \\"appointments\\"/i);
-    expect(secretsIn(log, ['visitor@refused.example', 'Onzichtbaar', '+31 6 99887766'])).toEqual([]);
-    expect(log).not.toMatch(TOKEN_LIKE);
+    expect(t.log).toContain('P0001');
+    expect(t.log).toMatch(/update \\"appointments\\"/i);
+    expect(secretsIn(t.log, ['visitor@refused.example', 'Onzichtbaar', '+31 6 99887766'])).toEqual([]);
+    expect(t.log).not.toMatch(TOKEN_LIKE);
   });
 
   it('describes a failed query in one line for the mail worker and the console', async () => {

@@ -1,13 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { FRONT_DOOR_NAMESPACES, type FrontDoorState } from '@balie/shared';
 import { productCategories } from '../db/schema/index.js';
-import { createTestApp, type TestApp } from '../test/index.js';
+import { useTestApp, type UseTestAppOptions } from '../test/index.js';
 
 const INDEX = '<!doctype html><html lang="nl"><head></head><body><div id="root"></div></body></html>';
 
@@ -28,6 +27,16 @@ function webBuild(renderer: string): string {
   return dist;
 }
 
+/** A web build made before the app and removed after it, and a test app serving it. */
+function useFrontDoorApp(renderer: string, options: UseTestAppOptions = {}) {
+  let webRoot = '';
+  beforeAll(() => {
+    webRoot = webBuild(renderer);
+  });
+  afterAll(() => rmSync(path.dirname(webRoot), { recursive: true, force: true }));
+  return { t: useTestApp('pglite', () => ({ ...options, webRoot })), build: () => webRoot };
+}
+
 const ECHO_STATE = `export function renderFrontDoor(template, state) {
   globalThis.frontDoorRenders = (globalThis.frontDoorRenders ?? 0) + 1;
   return template.replace('<div id="root"></div>', () => '<div id="root">' + JSON.stringify(state) + '</div>');
@@ -37,16 +46,7 @@ const rendered = (html: string): FrontDoorState =>
   JSON.parse(html.slice(html.indexOf('<div id="root">') + 15, html.lastIndexOf('</div>'))) as FrontDoorState;
 
 describe('GET /new rendered on the server (decision 0280)', () => {
-  let t: TestApp;
-  let webRoot: string;
-  beforeAll(async () => {
-    webRoot = webBuild(ECHO_STATE);
-    t = await createTestApp({ webRoot });
-  });
-  afterAll(async () => {
-    await t?.close();
-    rmSync(path.dirname(webRoot), { recursive: true, force: true });
-  });
+  const { t } = useFrontDoorApp(ECHO_STATE);
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
@@ -120,22 +120,8 @@ describe('GET /new rendered on the server (decision 0280)', () => {
 });
 
 describe('GET /new when the server render fails', () => {
-  let t: TestApp;
-  let webRoot: string;
-  let log = '';
-  beforeAll(async () => {
-    webRoot = webBuild(`export function renderFrontDoor() { throw new Error('render broke'); }`);
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        log += chunk.toString();
-        done();
-      },
-    });
-    t = await createTestApp({ webRoot, logger: { level: 'info', stream } });
-  });
-  afterAll(async () => {
-    await t?.close();
-    rmSync(path.dirname(webRoot), { recursive: true, force: true });
+  const { t } = useFrontDoorApp(`export function renderFrontDoor() { throw new Error('render broke'); }`, {
+    captureLog: true,
   });
 
   it('logs the error and sends the plain page, never a 500', async () => {
@@ -143,7 +129,64 @@ describe('GET /new when the server render fails', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(INDEX);
     expect(res.headers['cache-control']).toBe('no-cache');
-    expect(log).toContain('render broke');
-    expect(log).toContain('server render of /new failed');
+    expect(t.log).toContain('render broke');
+    expect(t.log).toContain('server render of /new failed');
+  });
+});
+
+/**
+ * What the front door loaded (renderer, index.html, translation files) stays loaded; only what failed
+ * to load is tried again. The files on disk are changed between the requests: a page that shows the
+ * change would have been made from a second read.
+ */
+describe('GET /new after a failure', () => {
+  const { t, build } = useFrontDoorApp(ECHO_STATE);
+
+  const get = () => t.app.inject({ url: '/new', headers: { accept: 'text/html' } });
+  const common = () => path.join(build(), 'locales', 'nl', 'common.json');
+  const isRendered = (html: string) => html.includes('<div id="root">{');
+  const renameCategory = (name: string) =>
+    t.database.db.update(productCategories).set({ name }).where(eq(productCategories.id, 1));
+
+  it('reads a translation file that was missing again on the next visit, and keeps the page it had read', async () => {
+    renameSync(common(), `${common()}.away`);
+    const plain = await get();
+    expect(plain.statusCode).toBe(200);
+    expect(isRendered(plain.body)).toBe(false);
+
+    renameSync(`${common()}.away`, common());
+    writeFileSync(
+      path.join(build(), 'index.html'),
+      INDEX.replace('<head>', '<head><meta name="second-read">'),
+    );
+    const res = await get();
+    expect(isRendered(res.body)).toBe(true);
+    expect(rendered(res.body).translations.common).toEqual({ namespace: 'common' });
+    expect(res.body).not.toContain('second-read');
+  });
+
+  it('keeps the renderer, page and translations it loaded when the database fails', async () => {
+    expect(isRendered((await get()).body)).toBe(true);
+    await t.database.db.execute(sql`ALTER TABLE organisation RENAME TO organisation_away`);
+    try {
+      const failed = await get();
+      expect(failed.statusCode).toBe(200);
+      expect(isRendered(failed.body)).toBe(false);
+    } finally {
+      await t.database.db.execute(sql`ALTER TABLE organisation_away RENAME TO organisation`);
+    }
+
+    writeFileSync(
+      path.join(build(), 'index.html'),
+      INDEX.replace('<head>', '<head><meta name="third-read">'),
+    );
+    writeFileSync(common(), JSON.stringify({ namespace: 'read again' }));
+    // Changed data, so the page is rendered anew rather than sent from the last render.
+    await renameCategory('Na de storing');
+    const res = await get();
+    expect(isRendered(res.body)).toBe(true);
+    expect(rendered(res.body).categories.map((c) => c.name)).toContain('Na de storing');
+    expect(rendered(res.body).translations.common).toEqual({ namespace: 'common' });
+    expect(res.body).not.toContain('third-read');
   });
 });

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_UI_LANGUAGE, FRONT_DOOR_NAMESPACES, type FrontDoorState } from '@balie/shared';
-import { frontDoorState } from '../features/booking/front-door-state.js';
+import { frontDoorState, readFrontDoorData } from '../features/booking/front-door-state.js';
 
 /** apps/web's server build (vite build --ssr): renders /new's first step into index.html. */
 interface FrontDoorRenderer {
@@ -27,24 +27,25 @@ export function installFrontDoor(app: FastifyInstance, webRoot: string): void {
   const entry = ssrEntryOf(webRoot);
   if (!existsSync(entry)) return;
   // Loaded on the first visit, not at start: a server that never serves /new keeps its memory.
-  let renderer: Promise<FrontDoorRenderer> | undefined;
-  let template: Promise<string> | undefined;
-  let translations: Promise<FrontDoorState['translations']> | undefined;
+  const renderer = loadedOnce(() => import(pathToFileURL(entry).href) as Promise<FrontDoorRenderer>);
+  const template = loadedOnce(() => readFile(path.join(webRoot, 'index.html'), 'utf8'));
+  const translations = loadedOnce(() => readTranslations(webRoot, DEFAULT_UI_LANGUAGE));
   let last: { key: string; page: RenderedPage | null } | undefined;
 
   app.get('/new', { schema: { hide: true } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     if (request.url !== '/new') return reply.sendFile('index.html');
     try {
-      renderer ??= import(pathToFileURL(entry).href) as Promise<FrontDoorRenderer>;
-      template ??= readFile(path.join(webRoot, 'index.html'), 'utf8');
-      translations ??= readTranslations(webRoot, DEFAULT_UI_LANGUAGE);
-      const [{ renderFrontDoor }, page, texts] = await Promise.all([renderer, template, translations]);
-      const state = await frontDoorState(app.db, DEFAULT_UI_LANGUAGE, texts);
-      // The page depends on nothing but the state (and the build): while products, categories and the
-      // organisation stay as they are, the last page is sent again instead of rendering it anew.
-      const key = JSON.stringify(state);
-      if (last?.key !== key) last = { key, page: renderedPage(renderFrontDoor(page, state)) };
+      const [{ renderFrontDoor }, page, texts] = await Promise.all([renderer(), template(), translations()]);
+      const data = await readFrontDoorData(app.db, DEFAULT_UI_LANGUAGE);
+      // The page depends on nothing but these data (and the build): while products, categories and the
+      // organisation stay as they are, the last page is sent again, neither encoded nor rendered anew.
+      const key = JSON.stringify(data);
+      if (last?.key !== key)
+        last = {
+          key,
+          page: renderedPage(renderFrontDoor(page, frontDoorState(DEFAULT_UI_LANGUAGE, texts, data))),
+        };
       if (last.page) {
         reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
         if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(last.page.html);
@@ -52,11 +53,22 @@ export function installFrontDoor(app: FastifyInstance, webRoot: string): void {
       }
     } catch (error) {
       request.log.error({ err: error }, 'server render of /new failed: sending the SPA to render it');
-      // A file read or an import that failed is tried again on the next visit.
-      renderer = template = translations = undefined;
     }
     return reply.sendFile('index.html');
   });
+}
+
+/**
+ * `load()` on the first call, its promise kept after: a file read or an import that failed is tried
+ * again on the next call, and only that one — a failed render or database read reloads nothing (0297).
+ */
+function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | undefined;
+  return () =>
+    (loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    }));
 }
 
 /**

@@ -2,12 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/index.js';
+import { useTestApp } from '../test/index.js';
 
 describe('OpenAPI docs, SPA hosting and headers', () => {
-  let t: TestApp;
   let webRoot: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     webRoot = mkdtempSync(path.join(tmpdir(), 'balie-web-'));
     mkdirSync(path.join(webRoot, 'assets'));
     writeFileSync(
@@ -16,12 +15,9 @@ describe('OpenAPI docs, SPA hosting and headers', () => {
     );
     writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    t = await createTestApp({ seed: false, webRoot });
   });
-  afterAll(async () => {
-    await t?.close();
-    rmSync(webRoot, { recursive: true, force: true });
-  });
+  afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
+  const t = useTestApp('pglite', () => ({ seed: false, webRoot }));
 
   const get = (url: string, accept = 'text/html,application/xhtml+xml') =>
     t.app.inject({ method: 'GET', url, headers: { accept } });

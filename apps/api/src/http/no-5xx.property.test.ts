@@ -1,18 +1,15 @@
-import { Writable } from 'node:stream';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { confirm, holdOk, someSlots } from '../features/booking/test-support/helpers.js';
 import { keyPool, requestsFor } from '../test/hostile-input.js';
 import {
-  createTestAppWithRoutes,
-  PERSONAS,
   PERSONA_ACCOUNTS,
+  PERSONAS,
   signInPersonas,
   testDatabases,
-  type ApiRoute,
+  useTestApp,
   type Persona,
   type Session,
-  type TestApp,
 } from '../test/index.js';
 import { secretsIn } from '../test/log-secrets.js';
 
@@ -38,21 +35,11 @@ function seedFor(key: string): number {
  * guest, user, admin and developer; none may answer 5xx, and the server log must stay free of secrets.
  */
 describe.each(testDatabases)('no route answers 5xx to hostile input (%s)', (kind) => {
-  let t: TestApp & { routes: ApiRoute[] };
+  const t = useTestApp(kind, { routes: true, captureLog: true });
   let sessions: Record<Persona, Session | null>;
-  let log = '';
-
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        log += chunk.toString();
-        done();
-      },
-    });
-    t = await createTestAppWithRoutes({ kind, logger: { level: 'info', stream } });
     sessions = await signInPersonas(t);
   });
-  afterAll(() => t?.close());
 
   /** Real holds, a link token, a bookable day and its slots, so generated requests reach past the lookups. */
   async function liveValues() {
@@ -112,8 +99,8 @@ describe.each(testDatabases)('no route answers 5xx to hostile input (%s)', (kind
   });
 
   it('leaves no secrets in the server log', () => {
-    expect(log.length).toBeGreaterThan(0);
+    expect(t.log.length).toBeGreaterThan(0);
     const personal = Object.values(PERSONA_ACCOUNTS).flatMap((a) => [a.email, a.lastName]);
-    expect(secretsIn(log, personal)).toEqual([]);
+    expect(secretsIn(t.log, personal)).toEqual([]);
   });
 });

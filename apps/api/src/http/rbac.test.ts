@@ -1,18 +1,17 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ID } from '@balie/shared';
 import { jsonSchemaOf } from '../test/hostile-input.js';
 import {
-  createTestAppWithRoutes,
   PERSONAS,
   ROUTE_ACCESS,
   signInPersonas,
   testDatabases,
+  useTestApp,
   type Access,
   type ApiRoute,
   type Persona,
   type Session,
-  type TestApp,
 } from '../test/index.js';
 
 /** The personas each access level lets through (role groups expand: a developer is an admin too). */
@@ -33,14 +32,11 @@ const TABLE_FILE = 'apps/api/src/test/route-access.ts';
  * except a user's own id on /user/:id routes, which are about one's own account.
  */
 describe.each(testDatabases)('route access follows the table (%s)', (kind) => {
-  let t: TestApp & { routes: ApiRoute[] };
+  const t = useTestApp(kind, { routes: true });
   let sessions: Record<Persona, Session | null>;
-
   beforeAll(async () => {
-    t = await createTestAppWithRoutes({ kind });
     sessions = await signInPersonas(t);
   });
-  afterAll(() => t?.close());
 
   it('has a decision for every registered route, and none for a route that does not exist', () => {
     const registered = new Set(t.routes.map((r) => r.key));

@@ -1,22 +1,10 @@
-import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { confirm, holdOk, someSlots } from '../features/booking/test-support/helpers.js';
-import { createTestApp, type TestApp } from '../test/index.js';
+import { useTestApp } from '../test/index.js';
 import { redactUrl } from './redact.js';
 
 describe('secrets stay out of the logs (DESIGN §6)', () => {
-  let t: TestApp;
-  let log = '';
-  beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        log += chunk.toString();
-        done();
-      },
-    });
-    t = await createTestApp({ logger: { level: 'info', stream } });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp('pglite', { captureLog: true });
 
   it('logs link and reset tokens in request URLs as [redacted]', async () => {
     const { slots } = await someSlots(t.app, 2);
@@ -29,10 +17,10 @@ describe('secrets stay out of the logs (DESIGN §6)', () => {
       url: '/api/user/updatePassword/not-a-real-reset-token',
       payload: { password: 'Another123!' },
     });
-    expect(log).toContain('/api/appointment/by-token/[redacted]/cancel');
-    expect(log).toContain('/api/user/updatePassword/[redacted]');
-    expect(log).not.toContain(token);
-    expect(log).not.toContain('not-a-real-reset-token');
+    expect(t.log).toContain('/api/appointment/by-token/[redacted]/cancel');
+    expect(t.log).toContain('/api/user/updatePassword/[redacted]');
+    expect(t.log).not.toContain(token);
+    expect(t.log).not.toContain('not-a-real-reset-token');
   });
 
   it('redacts the SPA pages that mails link to', () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { eq, gt } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outbox } from '../db/schema/index.js';
-import { createTestApp, testDatabases, type TestApp } from '../test/index.js';
+import { testDatabases, useTestApp } from '../test/index.js';
 import { TestSmtp } from '../test/smtp.js';
 import { enqueueMail } from './outbox.js';
 import { registerMailKind } from './registry.js';
@@ -28,23 +28,23 @@ function hangingTransport() {
 }
 
 const after = (t0: Date, ms: number) => () => new Date(t0.getTime() + ms);
+// How long a wait for the worker's state may take: vi.waitFor's default of 1 s is too tight for a loaded
+// 2-core machine. A patience limit, not a speed assertion.
+const PATIENCE = { timeout: 10_000 };
 
 /** Quoted-printable soft line breaks split long links; undo them to read the text. */
 const unfold = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
 describe.each(testDatabases)('mail worker on %s', (kind) => {
-  let t: TestApp;
   let smtp: TestSmtp;
   const workers: MailWorker[] = [];
   const transports: MailTransport[] = [];
 
   beforeAll(async () => {
     smtp = await TestSmtp.create();
-    t = await createTestApp({
-      kind,
-      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Balie <balie@test>' },
-    });
   });
+  afterAll(() => smtp?.close());
+  const t = useTestApp(kind, () => ({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Balie <balie@test>' } }));
   // Each test starts with an empty outbox, so a slow send in one cannot leak into the next.
   beforeEach(async () => {
     await t.database.db.delete(outbox).where(gt(outbox.id, 0));
@@ -56,10 +56,6 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
     smtp.inbox.length = 0;
     smtp.connections = smtp.maxInFlight = 0;
     smtp.refuse = undefined;
-  });
-  afterAll(async () => {
-    await t?.close();
-    await smtp?.close();
   });
 
   function worker(options: Partial<MailWorkerOptions> = {}): MailWorker {
@@ -230,7 +226,7 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
     const { transport, sends } = hangingTransport();
     const dead = worker({ transport, now: () => t0, leaseMs: 30_000 });
     const deadPass = dead.runOnce();
-    await vi.waitFor(() => expect(sends).toHaveLength(3));
+    await vi.waitFor(() => expect(sends).toHaveLength(3), PATIENCE);
 
     expect(await worker({ now: after(t0, 29_000) }).runOnce()).toEqual({ sent: 0, failed: 0, skipped: 0 });
     expect(await worker({ now: after(t0, 31_000) }).runOnce()).toEqual({ sent: 3, failed: 0, skipped: 0 });
@@ -252,10 +248,11 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
     const { transport, sends } = hangingTransport();
     const slow = worker({ transport, now: () => clock, leaseMs: 30_000, renewMs: 10 });
     const pass = slow.runOnce();
-    await vi.waitFor(() => expect(sends).toHaveLength(1));
+    await vi.waitFor(() => expect(sends).toHaveLength(1), PATIENCE);
     clock = after(t0, 25_000)();
-    await vi.waitFor(async () =>
-      expect((await pendingRows())[0]!.lockedUntil?.getTime()).toBe(t0.getTime() + 55_000),
+    await vi.waitFor(
+      async () => expect((await pendingRows())[0]!.lockedUntil?.getTime()).toBe(t0.getTime() + 55_000),
+      PATIENCE,
     );
     // Past the first lease, within the renewed one: nobody else takes the row.
     expect(await worker({ now: after(t0, 40_000) }).runOnce()).toEqual({ sent: 0, failed: 0, skipped: 0 });
@@ -278,7 +275,7 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
     await smtp.up();
     for (let n = 0; n < 12; n++) await enqueueMail(t.database.db, 'test-note', { n });
     worker({ batchSize: 5, pollMs: 60_000 }).start();
-    await vi.waitFor(() => expect(smtp.inbox).toHaveLength(12), { timeout: 5000 });
+    await vi.waitFor(() => expect(smtp.inbox).toHaveLength(12), PATIENCE);
   });
 
   it('gives every attempt of a row the same Message-ID', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema/index.js';
 import { ITEMS } from '../features/booking/test-support/helpers.js';
 import { sendTo, startProcessesFor, type ServerProcess } from '../features/booking/test-support/processes.js';
-import { createTestApp, type TestApp } from '../test/index.js';
+import { useTestApp } from '../test/index.js';
 import { RATE_LIMITS } from './rate-limit.js';
 
 /**
@@ -11,17 +11,13 @@ import { RATE_LIMITS } from './rate-limit.js';
  * transaction at a time and would hide the race): exactly `limit` requests get through, never more.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('rate limits under concurrency, two processes', () => {
-  let t: TestApp;
+  const t = useTestApp('postgres');
   let servers: ServerProcess[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ kind: 'postgres' });
     servers = await startProcessesFor(t);
-  }, 60_000);
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    await t?.close();
   });
+  afterAll(() => Promise.all(servers.map((s) => s.stop())));
 
   const post = (i: number, path: string, body: unknown) => sendTo(servers, i, 'POST', path, body);
 

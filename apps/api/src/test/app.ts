@@ -25,7 +25,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 /**
  * Builds the app on a fresh migrated database (PGlite in memory by default) with the demo data seeded.
- * Create one per test file (beforeAll) and close it in afterAll: migrating is the slow part.
+ * A test file takes one per `describe` through `useTestApp` (use-test-app.ts), which builds and closes
+ * it; call this directly only for an app a single test builds and closes itself.
  */
 export async function createTestApp(
   options: {

@@ -81,6 +81,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // organisation: read by every public page, changed by admins
   'GET /api/organisation': 'open',
   'PATCH /api/organisation': 'admin',
+  // first run: open until an admin exists (then 409), the checklist for admins
+  'GET /api/setup': 'open',
+  'POST /api/setup': 'open',
+  'GET /api/setup/checklist': 'admin',
   // users: one's own account, and user administration
   'GET /api/user/current': 'user',
   'GET /api/user/:id': 'user',

@@ -1,9 +1,13 @@
-import type { RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { insertUser } from '../features/users/repository.js';
 import { hashPassword } from '../security/passwords.js';
-import { createTestApp, login, type Session, type TestApp } from './app.js';
+import { login, type Session } from './app.js';
+import type { TestDatabase } from './databases.js';
 
-/** One registered API route, as Fastify's onRoute hook saw it. */
+/**
+ * One registered API route, as Fastify's onRoute hook saw it (`useTestApp(kind, { routes: true })`): read
+ * from Fastify itself, so a route added tomorrow is in the table without anyone remembering to list it.
+ */
 export interface ApiRoute {
   method: string;
   /** The path pattern, e.g. '/api/appointment/:id'. */
@@ -11,27 +15,6 @@ export interface ApiRoute {
   /** `'GET /api/appointment/:id'`: the key of the access table. */
   key: string;
   schema: RouteOptions['schema'];
-}
-
-/**
- * A test app plus the table of every route it registered under /api — read from Fastify itself, so a
- * route added tomorrow is in it without anyone remembering to list it. The HEAD twins Fastify adds for
- * each GET are left out; they run the GET's handler and guards.
- */
-export async function createTestAppWithRoutes(
-  options: Parameters<typeof createTestApp>[0] = {},
-): Promise<TestApp & { routes: ApiRoute[] }> {
-  const routes: ApiRoute[] = [];
-  const t = await createTestApp({
-    ...options,
-    onRoute: (route) => {
-      for (const method of [route.method].flat()) {
-        if (method === 'HEAD' || !route.url.startsWith('/api')) continue;
-        routes.push({ method, url: route.url, key: `${method} ${route.url}`, schema: route.schema });
-      }
-    },
-  });
-  return { ...t, routes };
 }
 
 export const PERSONAS = ['guest', 'user', 'staff', 'admin', 'developer'] as const;
@@ -63,7 +46,10 @@ export const PERSONA_ACCOUNTS = {
 const PERSONA_PASSWORD = 'Persona123!';
 
 /** Creates the persona accounts and signs each in; the guest has no session. */
-export async function signInPersonas(t: TestApp): Promise<Record<Persona, Session | null>> {
+export async function signInPersonas(t: {
+  app: FastifyInstance;
+  database: TestDatabase;
+}): Promise<Record<Persona, Session | null>> {
   const passwordHash = await hashPassword(PERSONA_PASSWORD);
   const sessions: Record<Persona, Session | null> = {
     guest: null,

@@ -34,7 +34,8 @@ export class TestSmtp {
   maxInFlight = 0;
   /**
    * When set, accepted messages are held until this many are in flight at once, then all answered: a
-   * client that sends one at a time never gets there (after 2 s the server gives up holding).
+   * client that sends one at a time never gets there (after 10 s the server gives up holding: long enough
+   * for a parallel client on a loaded machine, where 2 s left little room).
    */
   gate: number | undefined;
   /** A recipient the server rejects (550), as for a mailbox that does not exist. */
@@ -101,7 +102,7 @@ export class TestSmtp {
   private hold(accept: () => void): void {
     if (this.gate === undefined) return accept();
     this.held.push(accept);
-    if (this.held.length === 1) setTimeout(() => this.release(), 2000).unref();
+    if (this.held.length === 1) setTimeout(() => this.release(), 10_000).unref();
     if (this.held.length >= this.gate) this.release();
   }
 

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from 'i18next';
 import { fakeApi } from '../components/scheduling/test/fakeApi';
@@ -34,6 +35,6 @@ describe('startStore and the interface language', () => {
     expect(productCalls()).toBe(1);
 
     await i18n.changeLanguage('nl');
-    await vi.waitFor(() => expect(productCalls()).toBe(2));
+    await waitFor(() => expect(productCalls()).toBe(2));
   });
 });

@@ -1,8 +1,10 @@
-import { createTheme } from '@mui/material/styles';
+import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
+import { deDE, nlNL } from '@mui/material/locale';
+import { uiLanguageOf, type UiLanguage } from '@balie/shared';
 import { HEADER_HEIGHT } from '../lib/layout';
 
 // Dark blue primary (spec §2); both blues keep a contrast above 7:1 against white (WCAG AAA for text).
-export const theme = createTheme({
+const options: ThemeOptions = {
   palette: {
     primary: { main: '#0b2d5b', light: '#1a3d7c', dark: '#061b38', contrastText: '#ffffff' },
     secondary: { main: '#1a3d7c' },
@@ -32,4 +34,22 @@ export const theme = createTheme({
     },
     MuiLink: { defaultProps: { underline: 'always' } },
   },
-});
+};
+
+/**
+ * MUI's own texts (an alert's "Close", the pager's "Go to next page") per interface language. English is
+ * MUI's default: no locale to load for it.
+ */
+const componentTexts: Record<UiLanguage, ThemeOptions> = { nl: nlNL, en: {}, de: deDE };
+const themes = new Map<UiLanguage, Theme>();
+
+/** The app's theme with MUI's own texts in `language`; one theme per language, made once. */
+export function themeFor(language: string | undefined): Theme {
+  const code = uiLanguageOf(language);
+  let theme = themes.get(code);
+  if (!theme) {
+    theme = createTheme(options, componentTexts[code]);
+    themes.set(code, theme);
+  }
+  return theme;
+}

@@ -33,6 +33,7 @@ export const NAMESPACES = [
   'organisation',
   'users',
   'audit',
+  'setup',
 ] as const;
 
 /** A guest's own choice survives a reload; a signed-in user's choice is stored on the server (uiSettings). */

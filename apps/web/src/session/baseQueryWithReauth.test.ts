@@ -16,7 +16,9 @@ let refreshCalls: string[] = [];
 let dataCalls: string[] = [];
 let languages: string[] = [];
 
-const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Resolves once the server has answered two requests with the expired token: both are then 401s. */
+let bothRefused: Promise<void>;
+let refusedOne: () => void;
 
 async function bodyOf(req: IncomingMessage): Promise<unknown> {
   let text = '';
@@ -34,7 +36,9 @@ beforeAll(async () => {
     if (req.url === '/api/refresh-token' && req.method === 'POST') {
       const body = (await bodyOf(req)) as { refresh_token?: string };
       refreshCalls.push(body.refresh_token ?? '');
-      await delay(40); // long enough for a second 401 to arrive while the refresh runs
+      // The refresh answers only after both requests have had their 401, so the second one arrives while
+      // this refresh runs and must join it (a fixed pause here was a guess at how long that takes).
+      await bothRefused;
       if (body.refresh_token === 'good-refresh')
         return reply(200, { token: 'fresh', refresh_token: 'next-refresh' });
       return reply(401, unauthorized);
@@ -43,7 +47,9 @@ beforeAll(async () => {
       dataCalls.push(req.headers.authorization ?? '');
       languages.push(req.headers['accept-language'] ?? '');
       if (req.headers.authorization === 'Bearer fresh') return reply(200, { path: req.url });
-      return reply(401, unauthorized);
+      reply(401, unauthorized);
+      if (req.headers.authorization === 'Bearer expired') refusedOne();
+      return;
     }
     reply(404, { code: 'not_found', message: 'Not found', errors: [] });
   });
@@ -56,6 +62,12 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
+  let refused = 0;
+  bothRefused = new Promise((resolve) => {
+    refusedOne = () => {
+      if (++refused === 2) resolve();
+    };
+  });
   refreshCalls = [];
   dataCalls = [];
   languages = [];

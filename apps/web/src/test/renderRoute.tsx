@@ -40,6 +40,8 @@ const ORGANISATION = organisationSchema.parse({
   phone: '+31 20 555 0100',
   email: 'balie@voorbeeld.example',
   website: 'https://www.voorbeeld.example',
+  registrationOpen: true,
+  registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
 });
 
 /**

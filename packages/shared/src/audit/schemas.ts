@@ -92,6 +92,7 @@ export const AUDIT_ACTIONS = [
   'product_file_added',
   'product_file_deleted',
   'organisation_updated',
+  'setup_completed',
   'register',
   'user_created',
   'user_updated',

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { plainText } from '../primitives.js';
 
+/** The spec's extra fields the register form may ask (DESIGN §4b); the organisation chooses which. */
+export const REGISTER_FIELDS = ['birthDay', 'serviceBookNr', 'cardNumber'] as const;
+export type RegisterField = (typeof REGISTER_FIELDS)[number];
+
+/** The chosen fields, each once, in the form's order whatever order they were sent in. */
+const registerFieldsSchema = z
+  .array(z.enum(REGISTER_FIELDS))
+  .max(REGISTER_FIELDS.length)
+  .transform((fields) => REGISTER_FIELDS.filter((f) => fields.includes(f)));
+
 /** The provider's one organisation record (DESIGN §4): top bar link, mail footers, `.ics` location. */
 export const organisationSchema = z.object({
   name: z.string(),
@@ -10,6 +20,10 @@ export const organisationSchema = z.object({
   phone: z.string(),
   email: z.string(),
   website: z.string(),
+  /** Whether guests may make an account on /register (DESIGN §4b; default true). */
+  registrationOpen: z.boolean(),
+  /** Which extra fields /register asks; the API accepts all of them whatever this says. */
+  registerFields: z.array(z.enum(REGISTER_FIELDS)),
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
@@ -28,6 +42,8 @@ export const patchOrganisationRequestSchema = z
     website: orEmpty(
       z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'invalid_url' }).max(500, 'too_long'),
     ),
+    registrationOpen: z.boolean(),
+    registerFields: registerFieldsSchema,
   })
   .partial()
   .strict();

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, pgTable, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import type { RegisterField } from '@balie/shared';
 
 /** The provider's one organisation record (DESIGN §4); the migration inserts its row (id 1). */
 export const organisation = pgTable(
@@ -13,8 +14,41 @@ export const organisation = pgTable(
     phone: text('phone').notNull().default(''),
     email: text('email').notNull().default(''),
     website: text('website').notNull().default(''),
+    registrationOpen: boolean('registration_open').notNull().default(true),
+    /**
+     * The extra fields /register asks (DESIGN §4b). All three by default, as the spec's form had them:
+     * an installation made before the choice existed keeps asking them; /setup starts with none.
+     */
+    registerFields: text('register_fields')
+      .array()
+      .$type<RegisterField[]>()
+      .notNull()
+      .default(sql`ARRAY['birthDay', 'serviceBookNr', 'cardNumber']::text[]`),
   },
-  (t) => [check('organisation_single_row', sql`${t.id} = 1`)],
+  (t) => [
+    check('organisation_single_row', sql`${t.id} = 1`),
+    check(
+      'organisation_register_fields_known',
+      sql`${t.registerFields} <@ ARRAY['birthDay', 'serviceBookNr', 'cardNumber']::text[]`,
+    ),
+  ],
+);
+
+/**
+ * The first-run setup token (DESIGN §4b), while no admin exists: only its hash, so every API process
+ * accepts the same link, and a copy of the database opens nothing. A generated token is derived from
+ * `nonce` with the server secret, so every process prints the same link; `SETUP_TOKEN` stores no nonce.
+ * POST /setup deletes the row (decision 0301).
+ */
+export const setupToken = pgTable(
+  'setup_token',
+  {
+    id: smallint('id').primaryKey().default(1),
+    nonce: text('nonce'),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('setup_token_single_row', sql`${t.id} = 1`)],
 );
 
 /**

@@ -1,28 +1,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { appointments, outbox } from '../../db/schema/index.js';
 import { insertAppointment } from './test-support.js';
 import { createMailTransport } from '../../mail/transport.js';
 import { MailWorker } from '../../mail/worker.js';
-import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
+import { testDatabases, useTestApp } from '../../test/index.js';
 import { confirm, holdOk, ITEMS, someSlots } from '../booking/test-support/helpers.js';
 import { neutraliseCell } from './exports.js';
 import { enqueueDueReminders } from './mail-templates/reminders.js';
 
 describe.each(testDatabases)('appointments API on %s', (kind) => {
-  let t: TestApp;
-  let admin: Session;
-  let user: Session;
+  const t = useTestApp(kind, { sessions: ['admin', 'user'] });
   let day = 1;
-  beforeAll(async () => {
-    t = await createTestApp({ kind });
-    admin = await loginAs(t.app, 'admin');
-    user = await loginAs(t.app, 'user');
-  });
-  afterAll(() => t?.close());
 
   /** A confirmed appointment on a fresh day; `extra` goes into POST /appointment. */
   async function book(extra: Record<string, unknown> = {}, headers = {}) {
@@ -32,7 +24,6 @@ describe.each(testDatabases)('appointments API on %s', (kind) => {
     expect(res.statusCode).toBe(201);
     return res.json();
   }
-  const get = (url: string, headers = {}) => t.app.inject({ method: 'GET', url, headers });
   const mailsOf = (id: number) =>
     t.database.db
       .select()
@@ -41,11 +32,11 @@ describe.each(testDatabases)('appointments API on %s', (kind) => {
 
   it('shows an appointment by its token and nothing for a wrong one', async () => {
     const a = await book();
-    const res = await get(`/api/appointment/by-token/${a.token}`);
+    const res = await t.call('GET', `/api/appointment/by-token/${a.token}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: a.id, status: 'confirmed', canChange: true });
     expect(res.json().token).toBeUndefined();
-    expect((await get(`/api/appointment/by-token/${a.token}x`)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/appointment/by-token/${a.token}x`)).statusCode).toBe(404);
   });
 
   it('moves an appointment by token: same id and token, new time, higher sequence, one change mail', async () => {
@@ -74,7 +65,9 @@ describe.each(testDatabases)('appointments API on %s', (kind) => {
     });
     const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, a.id));
     expect(row!.sequence).toBe(1);
-    expect((await get(`/api/appointment/by-token/${a.token}`)).json().fromDateTime).toBe(target.beginTime);
+    expect((await t.call('GET', `/api/appointment/by-token/${a.token}`)).json().fromDateTime).toBe(
+      target.beginTime,
+    );
     expect((await mailsOf(a.id)).map((m) => m.kind).sort()).toEqual([
       'appointment-change',
       'appointment-confirmation',
@@ -139,14 +132,14 @@ describe.each(testDatabases)('appointments API on %s', (kind) => {
 
   it('cancels by token once; afterwards nothing can change (change_not_possible)', async () => {
     const a = await book({ language: 'de' });
-    const res = await get(`/api/appointment/by-token/${a.token}/cancel`);
+    const res = await t.call('GET', `/api/appointment/by-token/${a.token}/cancel`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'cancelled',
       canChange: false,
       cancelledAt: expect.any(String),
     });
-    expect((await get(`/api/appointment/by-token/${a.token}/cancel`)).json().code).toBe(
+    expect((await t.call('GET', `/api/appointment/by-token/${a.token}/cancel`)).json().code).toBe(
       'change_not_possible',
     );
     const patch = await t.app.inject({
@@ -165,77 +158,72 @@ describe.each(testDatabases)('appointments API on %s', (kind) => {
       .update(appointments)
       .set({ during: { from: started, until: new Date(started.getTime() + 12 * 60_000) } })
       .where(eq(appointments.id, a.id));
-    expect((await get(`/api/appointment/by-token/${a.token}`)).json().canChange).toBe(false);
-    const res = await get(`/api/appointment/by-token/${a.token}/cancel`);
+    expect((await t.call('GET', `/api/appointment/by-token/${a.token}`)).json().canChange).toBe(false);
+    const res = await t.call('GET', `/api/appointment/by-token/${a.token}/cancel`);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('change_not_possible');
   });
 
   it('lists own appointments for users (booked signed in) and all for admins', async () => {
-    const mine = await book({}, user.headers);
+    const mine = await book({}, t.user.headers);
     // A guest booking under the user's address is not theirs: nobody verified that the account holder
     // owns that address, so it stays with whoever holds its link (decision 0053).
     const byAddress = await book({ email: 'USER@example.com' });
     const other = await book({ email: 'stranger@example.org' });
-    expect((await get('/api/appointments')).statusCode).toBe(401);
-    const ids = (await get('/api/appointments', user.headers)).json().map((a: { id: number }) => a.id);
+    expect((await t.call('GET', '/api/appointments')).statusCode).toBe(401);
+    const ids = (await t.call('GET', '/api/appointments', t.user)).json().map((a: { id: number }) => a.id);
     expect(ids).toContain(mine.id);
     expect(ids).not.toContain(byAddress.id);
     expect(ids).not.toContain(other.id);
-    expect((await get(`/api/appointment/${byAddress.id}`, user.headers)).statusCode).toBe(403);
-    expect((await get(`/api/appointment/${byAddress.id}/cancel`, user.headers)).statusCode).toBe(403);
-    const all = (await get('/api/appointments', admin.headers)).json();
+    expect((await t.call('GET', `/api/appointment/${byAddress.id}`, t.user)).statusCode).toBe(403);
+    expect((await t.call('GET', `/api/appointment/${byAddress.id}/cancel`, t.user)).statusCode).toBe(403);
+    const all = (await t.call('GET', '/api/appointments', t.admin)).json();
     expect(all.map((a: { id: number }) => a.id)).toEqual(expect.arrayContaining([mine.id, other.id]));
     expect(all[0].desk.label).toEqual(expect.any(String));
-    expect((await get(`/api/appointment/${other.id}`, user.headers)).statusCode).toBe(403);
-    expect((await get(`/api/appointment/${mine.id}`, user.headers)).json().id).toBe(mine.id);
+    expect((await t.call('GET', `/api/appointment/${other.id}`, t.user)).statusCode).toBe(403);
+    expect((await t.call('GET', `/api/appointment/${mine.id}`, t.user)).json().id).toBe(mine.id);
     const from = mine.fromDateTime.slice(0, 10);
-    const ranged = (await get(`/api/appointments?from=${from}&until=${from}`, admin.headers)).json();
+    const ranged = (await t.call('GET', `/api/appointments?from=${from}&until=${from}`, t.admin)).json();
     expect(ranged.map((a: { id: number }) => a.id)).toEqual([mine.id]);
-    expect((await get('/api/appointments?from=soon', admin.headers)).json().errors[0].property).toBe('from');
+    expect((await t.call('GET', '/api/appointments?from=soon', t.admin)).json().errors[0].property).toBe(
+      'from',
+    );
     const page = (
-      await get(
+      await t.call(
+        'GET',
         `/api/appointments_paginated?page=1&pageSize=2&filter=${encodeURIComponent('{"search":"stranger"}')}`,
-        admin.headers,
+        t.admin,
       )
     ).json();
     expect(page).toMatchObject({ total: 1, page: 1, pageSize: 2, items: [{ id: other.id }] });
-    const userPage = (await get('/api/appointments_paginated?pageSize=100', user.headers)).json();
+    const userPage = (await t.call('GET', '/api/appointments_paginated?pageSize=100', t.user)).json();
     expect(userPage.items.map((a: { id: number }) => a.id)).not.toContain(other.id);
     expect(
-      (await get('/api/appointments_paginated?filter=%7Bx', admin.headers)).json().errors[0].property,
+      (await t.call('GET', '/api/appointments_paginated?filter=%7Bx', t.admin)).json().errors[0].property,
     ).toBe('filter');
-    const badStatus = await get(
+    const badStatus = await t.call(
+      'GET',
       `/api/appointments_paginated?filter=${encodeURIComponent('{"status":"gone"}')}`,
-      admin.headers,
+      t.admin,
     );
     expect(badStatus.json().errors[0].property).toBe('filter.status');
     expect(
-      (await get('/api/appointments_paginated?pageSize=1000', admin.headers)).json().errors[0].property,
+      (await t.call('GET', '/api/appointments_paginated?pageSize=1000', t.admin)).json().errors[0].property,
     ).toBe('pageSize');
   });
 
   it('checks in: the owner only on the day, an admin any time; deletes for admins only', async () => {
-    const a = await book({}, user.headers);
-    expect((await get(`/api/appointment/${a.id}/check-in`)).statusCode).toBe(401);
-    expect((await get(`/api/appointment/${a.id}/check-in`, user.headers)).json().code).toBe(
+    const a = await book({}, t.user.headers);
+    expect((await t.call('GET', `/api/appointment/${a.id}/check-in`)).statusCode).toBe(401);
+    expect((await t.call('GET', `/api/appointment/${a.id}/check-in`, t.user)).json().code).toBe(
       'change_not_possible',
     );
-    const res = await get(`/api/appointment/${a.id}/check-in`, admin.headers);
+    const res = await t.call('GET', `/api/appointment/${a.id}/check-in`, t.admin);
     expect(res.json()).toMatchObject({ status: 'checked_in', checkedInAt: expect.any(String) });
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/appointment/${a.id}`, headers: user.headers }))
-        .statusCode,
-    ).toBe(403);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/appointment/${a.id}`, headers: admin.headers }))
-        .statusCode,
-    ).toBe(204);
-    expect((await get(`/api/appointment/${a.id}`, admin.headers)).statusCode).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: `/api/appointment/${a.id}`, headers: admin.headers }))
-        .statusCode,
-    ).toBe(404);
+    expect((await t.call('DELETE', `/api/appointment/${a.id}`, t.user)).statusCode).toBe(403);
+    expect((await t.call('DELETE', `/api/appointment/${a.id}`, t.admin)).statusCode).toBe(204);
+    expect((await t.call('GET', `/api/appointment/${a.id}`, t.admin)).statusCode).toBe(404);
+    expect((await t.call('DELETE', `/api/appointment/${a.id}`, t.admin)).statusCode).toBe(404);
   });
 
   it("exports today's list as CSV (formulas neutralised) and PDF, for admins", async () => {
@@ -244,24 +232,24 @@ describe.each(testDatabases)('appointments API on %s', (kind) => {
       lastName: '=HYPERLINK("http://evil")',
       email: 'today@example.org',
     });
-    const today = (await get('/api/appointments/today', admin.headers)).json();
+    const today = (await t.call('GET', '/api/appointments/today', t.admin)).json();
     // Today in Amsterdam may end within the hour; then the row belongs to tomorrow.
     const sameDay =
       new Date(start).toLocaleDateString('sv', { timeZone: 'Europe/Amsterdam' }) ===
       new Date().toLocaleDateString('sv', { timeZone: 'Europe/Amsterdam' });
     if (sameDay) expect(today.map((a: { id: number }) => a.id)).toContain(row.id);
-    expect((await get('/api/appointments/today', user.headers)).statusCode).toBe(403);
-    const csv = await get('/api/appointments/today/csv', admin.headers);
+    expect((await t.call('GET', '/api/appointments/today', t.user)).statusCode).toBe(403);
+    const csv = await t.call('GET', '/api/appointments/today/csv', t.admin);
     expect(csv.headers['content-disposition']).toBe('attachment; filename="afspraken.csv"');
     expect(csv.body).toContain('Tijd;Tot;Balie');
     if (sameDay) expect(csv.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(neutraliseCell('+31 6')).toBe("'+31 6");
     expect(neutraliseCell('Jansen')).toBe('Jansen');
-    const pdf = await get('/api/appointments/today/pdf?language=en', admin.headers);
+    const pdf = await t.call('GET', '/api/appointments/today/pdf?language=en', t.admin);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toBe('attachment; filename="afspraken.pdf"');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await get('/api/appointments/today/csv', user.headers)).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/appointments/today/csv', t.user)).statusCode).toBe(403);
     await t.database.db.delete(appointments).where(eq(appointments.id, row.id));
   });
 
@@ -316,7 +304,7 @@ describe.each(testDatabases)('appointments API on %s', (kind) => {
       payload: { reservationId: r.id, newStatus: 'confirmed', token: a.token },
     });
     expect(await worker.runOnce()).toMatchObject({ sent: 1, failed: 0 });
-    await get(`/api/appointment/by-token/${a.token}/cancel`);
+    await t.call('GET', `/api/appointment/by-token/${a.token}/cancel`);
     expect(await worker.runOnce()).toMatchObject({ sent: 1, failed: 0 });
     const dir = path.join(t.config.dataDir, 'mail');
     const mails = readdirSync(dir)

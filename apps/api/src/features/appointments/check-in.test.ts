@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHECK_IN_CODE_ALPHABET } from '@balie/shared';
 import { queryRows } from '../../db/client.js';
 import { MIGRATIONS_FOLDER } from '../../db/migrate.js';
 import { appointments, auditEvents, outbox } from '../../db/schema/index.js';
 import { createMailTransport } from '../../mail/transport.js';
 import { MailWorker } from '../../mail/worker.js';
-import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
+import { testDatabases, useTestApp } from '../../test/index.js';
 import { confirm, holdOk, slotsOn } from '../booking/test-support/helpers.js';
 import { newCheckInCode, withFreshCheckInCode } from './check-in-code.js';
 import { insertAppointment } from './test-support.js';
@@ -20,24 +20,11 @@ const CODE = new RegExp(`^[${CHECK_IN_CODE_ALPHABET}]{8}$`);
 const MINUTE = 60_000;
 
 describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s', (kind) => {
-  let t: TestApp;
-  let admin: Session;
-  let user: Session;
-  beforeAll(async () => {
-    // Only Date is faked (timers run as usual): "today" and "started" are fixed moments.
-    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
-    t = await createTestApp({ kind });
-    admin = await loginAs(t.app, 'admin');
-    user = await loginAs(t.app, 'user');
-  });
-  afterAll(async () => {
-    await t?.close();
-    vi.useRealTimers();
-  });
+  const t = useTestApp(kind, { now: NOW, sessions: ['admin', 'user'] });
 
   const inject = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, headers = {}) =>
     t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  const checkInBy = (code: unknown, headers: Record<string, string> = admin.headers) =>
+  const checkInBy = (code: unknown, headers: Record<string, string> = t.admin.headers) =>
     inject('POST', '/api/appointments/check-in', { code }, headers);
   let slotIndex = 0;
   /** Books a slot of today (later than now) through the API, as a guest or signed in. */
@@ -68,25 +55,25 @@ describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s
     expect((await inject('GET', `/api/appointment/by-token/${guest.token}`)).json().checkInCode).toBe(
       guest.checkInCode,
     );
-    const own = await bookToday(user.headers);
+    const own = await bookToday(t.user.headers);
     expect(own.checkInCode).toMatch(CODE);
     expect(own.checkInCode).not.toBe(guest.checkInCode);
-    expect((await inject('GET', `/api/appointment/${own.id}`, undefined, user.headers)).json()).toMatchObject(
-      {
-        checkInCode: own.checkInCode,
-      },
-    );
-    expect((await inject('GET', `/api/appointment/${guest.id}`, undefined, user.headers)).statusCode).toBe(
+    expect(
+      (await inject('GET', `/api/appointment/${own.id}`, undefined, t.user.headers)).json(),
+    ).toMatchObject({
+      checkInCode: own.checkInCode,
+    });
+    expect((await inject('GET', `/api/appointment/${guest.id}`, undefined, t.user.headers)).statusCode).toBe(
       403,
     );
-    const listed = (await inject('GET', '/api/appointments', undefined, user.headers)).json();
+    const listed = (await inject('GET', '/api/appointments', undefined, t.user.headers)).json();
     expect(listed.map((a: { id: number }) => a.id)).not.toContain(guest.id);
     // Created is audited in the confirm's transaction: by the link holder, or by the signed-in user.
     expect(await auditOf(guest.id)).toMatchObject([
       { action: 'appointment_created', actorUserId: null, details: { actor: 'link' } },
     ]);
     expect(await auditOf(own.id)).toMatchObject([
-      { action: 'appointment_created', actorUserId: user.userId, details: { actor: 'user' } },
+      { action: 'appointment_created', actorUserId: t.user.userId, details: { actor: 'user' } },
     ]);
   });
 
@@ -136,12 +123,12 @@ describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s
       { action: 'appointment_created' },
       {
         action: 'appointment_checked_in',
-        actorUserId: admin.userId,
+        actorUserId: t.admin.userId,
         details: { actor: 'user', changes: { status: { before: 'confirmed', after: 'checked_in' } } },
       },
     ]);
     // The by-id check-in keeps working and says the same.
-    const byId = await inject('GET', `/api/appointment/${a.id}/check-in`, undefined, admin.headers);
+    const byId = await inject('GET', `/api/appointment/${a.id}/check-in`, undefined, t.admin.headers);
     expect(byId.json().errors).toEqual([{ property: 'id', message: 'already_checked_in' }]);
   });
 
@@ -159,14 +146,14 @@ describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s
       expect(res.statusCode, String(bad)).toBe(400);
       expect(res.json().errors[0].property).toBe('code');
     }
-    const missing = await inject('POST', '/api/appointments/check-in', {}, admin.headers);
+    const missing = await inject('POST', '/api/appointments/check-in', {}, t.admin.headers);
     expect(missing.json().errors[0]).toEqual({ property: 'code', message: 'check_in_code_required' });
   });
 
   it('is for admins only', async () => {
     const a = await bookToday();
     expect((await checkInBy(a.checkInCode, {})).statusCode).toBe(401);
-    expect((await checkInBy(a.checkInCode, user.headers)).statusCode).toBe(403);
+    expect((await checkInBy(a.checkInCode, t.user.headers)).statusCode).toBe(403);
     const row = await t.database.db.select().from(appointments).where(eq(appointments.id, a.id));
     expect(row[0]!.status).toBe('confirmed');
   });
@@ -185,12 +172,12 @@ describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s
     ]);
     // A cancelled appointment shows no code any more.
     expect(
-      (await inject('GET', `/api/appointment/${cancelled.id}`, undefined, admin.headers)).json(),
+      (await inject('GET', `/api/appointment/${cancelled.id}`, undefined, t.admin.headers)).json(),
     ).toMatchObject({ status: 'cancelled', checkInCode: null });
 
     const missed = await insert(-30);
     expect(
-      (await inject('PATCH', `/api/appointment/${missed.id}`, { newStatus: 'no_show' }, admin.headers))
+      (await inject('PATCH', `/api/appointment/${missed.id}`, { newStatus: 'no_show' }, t.admin.headers))
         .statusCode,
     ).toBe(200);
     expect((await checkInBy(missed.checkInCode)).json().errors).toEqual([
@@ -200,10 +187,10 @@ describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s
 
   it('marks a no-show: admin only, after the start, only from confirmed', async () => {
     const started = await insert(-5);
-    const patch = (id: number, payload: object, headers: object = admin.headers) =>
+    const patch = (id: number, payload: object, headers: object = t.admin.headers) =>
       inject('PATCH', `/api/appointment/${id}`, payload, headers);
     expect((await patch(started.id, { newStatus: 'no_show' }, {})).statusCode).toBe(401);
-    expect((await patch(started.id, { newStatus: 'no_show' }, user.headers)).statusCode).toBe(403);
+    expect((await patch(started.id, { newStatus: 'no_show' }, t.user.headers)).statusCode).toBe(403);
     const withDetails = await patch(started.id, { newStatus: 'no_show', lastName: 'X' });
     expect(withDetails.statusCode).toBe(400);
     expect(withDetails.json().errors).toEqual([{ property: 'lastName', message: 'not_with_no_show' }]);
@@ -224,7 +211,7 @@ describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s
     expect(await auditOf(started.id)).toMatchObject([
       {
         action: 'appointment_no_show',
-        actorUserId: admin.userId,
+        actorUserId: t.admin.userId,
         details: { changes: { status: { before: 'confirmed', after: 'no_show' } } },
       },
     ]);
@@ -239,7 +226,7 @@ describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s
   it('lists today with code, desk label and every state but cancelled; filters by desk and name', async () => {
     const mine = await insert(-40, { lastName: 'Öztürk', initials: 'A.', deskId: 1 });
     const gone = await insert(-45, { status: 'cancelled' });
-    const get = (query = '') => inject('GET', `/api/appointments/today${query}`, undefined, admin.headers);
+    const get = (query = '') => inject('GET', `/api/appointments/today${query}`, undefined, t.admin.headers);
     const all = (await get()).json();
     const ids = all.map((a: { id: number }) => a.id);
     expect(ids).toContain(mine.id);
@@ -263,7 +250,7 @@ describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s
     );
     expect((await get('?deskId=2')).json().map((a: { id: number }) => a.id)).not.toContain(mine.id);
     expect((await get('?deskId=x')).json().errors[0].property).toBe('deskId');
-    expect((await inject('GET', '/api/appointments/today', undefined, user.headers)).statusCode).toBe(403);
+    expect((await inject('GET', '/api/appointments/today', undefined, t.user.headers)).statusCode).toBe(403);
   });
 
   it('draws a new code when the database says the code is taken', async () => {

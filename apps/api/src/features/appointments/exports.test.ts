@@ -2,9 +2,9 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appointmentItems, appointments } from '../../db/schema/index.js';
-import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
+import { testDatabases, useTestApp } from '../../test/index.js';
 import { newCheckInCode } from './check-in-code.js';
 import { PDF_FONTS } from './exports.js';
 
@@ -35,15 +35,9 @@ async function pdfText(pdf: Uint8Array): Promise<string> {
 }
 
 describe.each(testDatabases)("today's exports on %s", (kind) => {
-  let t: TestApp;
-  let admin: Session;
-  let user: Session;
+  const t = useTestApp(kind, { now: NOW, sessions: ['admin', 'user'] });
   const ids: number[] = [];
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
-    t = await createTestApp({ kind });
-    admin = await loginAs(t.app, 'admin');
-    user = await loginAs(t.app, 'user');
     const people = [
       ...NAMES,
       { initials: '', lastName: '=HYPERLINK("http://evil")' },
@@ -73,11 +67,7 @@ describe.each(testDatabases)("today's exports on %s", (kind) => {
       ids.push(row!.id);
     }
   });
-  afterAll(async () => {
-    await t?.close();
-    vi.useRealTimers();
-  });
-  const get = (url: string, headers: Record<string, string> = admin.headers) =>
+  const get = (url: string, headers: Record<string, string> = t.admin.headers) =>
     t.app.inject({ method: 'GET', url, headers });
 
   it('writes afspraken.csv: BOM, semicolons, a header, one row per non-cancelled appointment in time order', async () => {
@@ -114,7 +104,7 @@ describe.each(testDatabases)("today's exports on %s", (kind) => {
       delimiter: ';',
     }) as string[][];
     expect(english[0]![8]).toBe('Check-in code');
-    expect((await get('/api/appointments/today/csv', user.headers)).statusCode).toBe(403);
+    expect((await get('/api/appointments/today/csv', t.user.headers)).statusCode).toBe(403);
     expect((await get('/api/appointments/today/csv?language=fr')).json().errors[0].property).toBe('language');
   });
 

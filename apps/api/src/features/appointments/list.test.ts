@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { appointments } from '../../db/schema/index.js';
-import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
+import { testDatabases, useTestApp } from '../../test/index.js';
 import { insertAppointment } from './test-support.js';
 
 /** Tuesday 12 March 2030, 10:00 in Amsterdam (CET). */
@@ -13,9 +13,7 @@ const HOUR = 3_600_000;
  * hide-expired; users see only their own.
  */
 describe.each(testDatabases)('the paginated appointments list on %s', (kind) => {
-  let t: TestApp;
-  let admin: Session;
-  let user: Session;
+  const t = useTestApp(kind, { now: NOW, sessions: ['admin', 'user'] });
   /** The rows by a short name, inserted directly: past moments cannot be booked through the API. */
   const rows: Record<string, { id: number; checkInCode: string | null }> = {};
 
@@ -33,24 +31,16 @@ describe.each(testDatabases)('the paginated appointments list on %s', (kind) => 
   }
 
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
-    t = await createTestApp({ kind });
-    admin = await loginAs(t.app, 'admin');
-    user = await loginAs(t.app, 'user');
     await insert('Yesterday', -24);
     await insert('LastWeek', -24 * 7, { status: 'checked_in' });
     await insert('EarlyToday', -1.5); // today 08:30, already over
     await insert('Now', 0.25, { deskId: 2, checkInCode: 'ABCD2345' });
-    await insert('Tomorrow', 24, { userId: user.userId });
+    await insert('Tomorrow', 24, { userId: t.user.userId });
     await insert('NextWeek', 24 * 7, { deskId: 2, status: 'cancelled' });
     await insert('Later', 3);
   });
-  afterAll(async () => {
-    await t?.close();
-    vi.useRealTimers();
-  });
 
-  async function list(filter: object = {}, headers = admin.headers, paging = '') {
+  async function list(filter: object = {}, headers = t.admin.headers, paging = '') {
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/appointments_paginated?filter=${encodeURIComponent(JSON.stringify(filter))}${paging}`,
@@ -74,11 +64,11 @@ describe.each(testDatabases)('the paginated appointments list on %s', (kind) => 
   });
 
   it('pages through that order with the total of every page', async () => {
-    expect(await list({}, admin.headers, '&page=1&pageSize=3')).toEqual({
+    expect(await list({}, t.admin.headers, '&page=1&pageSize=3')).toEqual({
       names: ['EarlyToday', 'Now', 'Later'],
       total: 7,
     });
-    expect(await list({}, admin.headers, '&page=3&pageSize=3')).toEqual({ names: ['LastWeek'], total: 7 });
+    expect(await list({}, t.admin.headers, '&page=3&pageSize=3')).toEqual({ names: ['LastWeek'], total: 7 });
   });
 
   it('hides the ones that ended before now (the application clock) on request', async () => {
@@ -106,15 +96,15 @@ describe.each(testDatabases)('the paginated appointments list on %s', (kind) => 
   });
 
   it('shows users only their own, whatever the filter', async () => {
-    expect((await list({}, user.headers)).names).toEqual(['Tomorrow']);
-    expect((await list({ search: 'abcd2345' }, user.headers)).names).toEqual([]);
+    expect((await list({}, t.user.headers)).names).toEqual(['Tomorrow']);
+    expect((await list({ search: 'abcd2345' }, t.user.headers)).names).toEqual([]);
   });
 
   it('names the wrong filter field', async () => {
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/appointments_paginated?filter=${encodeURIComponent('{"deskId":"one"}')}`,
-      headers: admin.headers,
+      headers: t.admin.headers,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].property).toBe('filter.deskId');

@@ -48,23 +48,22 @@ export async function viewsOf(
 ): Promise<AppointmentView[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [deskRows, itemRows] = await Promise.all([
-    db
-      .select({ id: desks.id, name: desks.name, label: desks.label })
-      .from(desks)
-      .where(inArray(desks.id, [...new Set(rows.map((r) => r.deskId))])),
-    db
-      .select({
-        appointmentId: appointmentItems.appointmentId,
-        amount: appointmentItems.amount,
-        product: { id: products.id, title: products.title },
-        translations: products.translations,
-      })
-      .from(appointmentItems)
-      .innerJoin(products, eq(products.id, appointmentItems.productId))
-      .where(inArray(appointmentItems.appointmentId, ids))
-      .orderBy(asc(appointmentItems.appointmentId), asc(products.position), asc(products.id)),
-  ]);
+  // One after another: appointment changes read their rows back in their transaction.
+  const deskRows = await db
+    .select({ id: desks.id, name: desks.name, label: desks.label })
+    .from(desks)
+    .where(inArray(desks.id, [...new Set(rows.map((r) => r.deskId))]));
+  const itemRows = await db
+    .select({
+      appointmentId: appointmentItems.appointmentId,
+      amount: appointmentItems.amount,
+      product: { id: products.id, title: products.title },
+      translations: products.translations,
+    })
+    .from(appointmentItems)
+    .innerJoin(products, eq(products.id, appointmentItems.productId))
+    .where(inArray(appointmentItems.appointmentId, ids))
+    .orderBy(asc(appointmentItems.appointmentId), asc(products.position), asc(products.id));
   return rows.map((row) => ({
     row,
     desk: deskRows.find((d) => d.id === row.deskId) ?? { id: row.deskId, name: '', label: null },

@@ -1,16 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/index.js';
 import { insertUser } from '../users/repository.js';
 import { hashPassword } from '../../security/passwords.js';
-import {
-  createTestApp,
-  login,
-  loginAs,
-  testDatabases,
-  type Session,
-  type TestApp,
-} from '../../test/index.js';
+import { login, testDatabases, useTestApp, type Session } from '../../test/index.js';
 import { confirm, hold, holdOk, slotsOn } from '../booking/test-support/helpers.js';
 import { newCheckInCode } from './check-in-code.js';
 import { insertAppointment } from './test-support.js';
@@ -25,12 +18,9 @@ const TOMORROW = '2030-03-13';
  * check-in and no-show, change and cancel on a visitor's behalf; none of the set-up.
  */
 describe.each(testDatabases)('staff on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind, { now: NOW, sessions: ['admin'] });
   let staff: Session;
-  let admin: Session;
   beforeAll(async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: NOW });
-    t = await createTestApp({ kind });
     await insertUser(t.database.db, {
       email: 'desk@example.org',
       passwordHash: await hashPassword('Desk-Staff1!'),
@@ -39,15 +29,8 @@ describe.each(testDatabases)('staff on %s', (kind) => {
       roles: ['ROLE_USER', 'ROLE_STAFF'],
     });
     staff = await login(t.app, 'desk@example.org', 'Desk-Staff1!');
-    admin = await loginAs(t.app, 'admin');
-  });
-  afterAll(async () => {
-    await t?.close();
-    vi.useRealTimers();
   });
 
-  const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, s: Session, payload?: object) =>
-    t.app.inject({ method, url, headers: s.headers, ...(payload ? { payload } : {}) });
   let slot = 0;
   /** A guest's booking (by link, no account) on `date`. */
   async function guestBooking(date: string) {
@@ -60,15 +43,15 @@ describe.each(testDatabases)('staff on %s', (kind) => {
 
   it('sees every appointment: lists, one by id with the desk label, its history with who acted', async () => {
     const a = await guestBooking(TOMORROW);
-    const list = await inject('GET', `/api/appointments?from=${TOMORROW}&until=${TOMORROW}`, staff);
+    const list = await t.call('GET', `/api/appointments?from=${TOMORROW}&until=${TOMORROW}`, staff);
     expect(list.json().map((x: { id: number }) => x.id)).toContain(a.id);
-    const page = await inject('GET', '/api/appointments_paginated?pageSize=100', staff);
-    const adminPage = await inject('GET', '/api/appointments_paginated?pageSize=100', admin);
+    const page = await t.call('GET', '/api/appointments_paginated?pageSize=100', staff);
+    const adminPage = await t.call('GET', '/api/appointments_paginated?pageSize=100', t.admin);
     expect(page.json().total).toBe(adminPage.json().total);
-    const one = await inject('GET', `/api/appointment/${a.id}`, staff);
+    const one = await t.call('GET', `/api/appointment/${a.id}`, staff);
     expect(one.statusCode).toBe(200);
     expect(one.json().desk).toHaveProperty('label');
-    expect((await inject('GET', `/api/appointment/${a.id}/history`, staff)).json()).toEqual([
+    expect((await t.call('GET', `/api/appointment/${a.id}/history`, staff)).json()).toEqual([
       expect.objectContaining({ action: 'appointment_created', actor: { type: 'link' } }),
     ]);
   });
@@ -83,7 +66,7 @@ describe.each(testDatabases)('staff on %s', (kind) => {
       staff.headers,
     );
     expect(held.statusCode, held.body).toBe(201);
-    const moved = await inject('PATCH', `/api/appointment/${a.id}`, staff, {
+    const moved = await t.call('PATCH', `/api/appointment/${a.id}`, staff, {
       reservationId: held.json().id,
       newStatus: 'confirmed',
     });
@@ -92,9 +75,9 @@ describe.each(testDatabases)('staff on %s', (kind) => {
       fromDateTime: target.beginTime,
       appointmentItems: [{ product: { id: 2 }, amount: 2 }],
     });
-    const phone = await inject('PATCH', `/api/appointment/${a.id}`, staff, { phone: '+31 20 7654321' });
+    const phone = await t.call('PATCH', `/api/appointment/${a.id}`, staff, { phone: '+31 20 7654321' });
     expect(phone.json().phone).toBe('+31 20 7654321');
-    const history = (await inject('GET', `/api/appointment/${a.id}/history`, admin)).json();
+    const history = (await t.call('GET', `/api/appointment/${a.id}/history`, t.admin)).json();
     expect(history.at(-1)).toMatchObject({
       action: 'appointment_updated',
       actor: { type: 'user', name: 'Daan Desk', email: 'desk@example.org', staff: true },
@@ -104,29 +87,29 @@ describe.each(testDatabases)('staff on %s', (kind) => {
 
   it('cancels on the visitor’s behalf, but does not delete', async () => {
     const a = await guestBooking(TOMORROW);
-    expect((await inject('DELETE', `/api/appointment/${a.id}`, staff)).statusCode).toBe(403);
-    const cancelled = await inject('GET', `/api/appointment/${a.id}/cancel`, staff);
+    expect((await t.call('DELETE', `/api/appointment/${a.id}`, staff)).statusCode).toBe(403);
+    const cancelled = await t.call('GET', `/api/appointment/${a.id}/cancel`, staff);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().status).toBe('cancelled');
   });
 
   it('works the day: today’s list and exports, check-in by code and by id, no-show', async () => {
     const a = await guestBooking(TODAY);
-    const today = await inject('GET', '/api/appointments/today', staff);
+    const today = await t.call('GET', '/api/appointments/today', staff);
     expect(today.statusCode).toBe(200);
     expect(today.json().map((x: { id: number }) => x.id)).toContain(a.id);
-    expect((await inject('GET', '/api/appointments/today/csv', staff)).statusCode).toBe(200);
-    const byCode = await inject('POST', '/api/appointments/check-in', staff, { code: a.checkInCode });
+    expect((await t.call('GET', '/api/appointments/today/csv', staff)).statusCode).toBe(200);
+    const byCode = await t.call('POST', '/api/appointments/check-in', staff, { code: a.checkInCode });
     expect(byCode.json()).toMatchObject({ id: a.id, status: 'checked_in' });
     const b = await guestBooking(TOMORROW);
     // Staff may check in a visitor of another day by id, as admins may (the owner only on the day).
-    expect((await inject('GET', `/api/appointment/${b.id}/check-in`, staff)).json().status).toBe(
+    expect((await t.call('GET', `/api/appointment/${b.id}/check-in`, staff)).json().status).toBe(
       'checked_in',
     );
     const missed = await insertAppointment(t.database.db, new Date(NOW.getTime() - 30 * 60_000), {
       checkInCode: newCheckInCode(),
     });
-    const noShow = await inject('PATCH', `/api/appointment/${missed.id}`, staff, { newStatus: 'no_show' });
+    const noShow = await t.call('PATCH', `/api/appointment/${missed.id}`, staff, { newStatus: 'no_show' });
     expect(noShow.statusCode, noShow.body).toBe(200);
     expect(noShow.json().status).toBe('no_show');
     const [event] = await t.database.db
@@ -139,7 +122,7 @@ describe.each(testDatabases)('staff on %s', (kind) => {
   });
 
   it('reads the desk list, and nothing else of the set-up', async () => {
-    expect((await inject('GET', '/api/desks', staff)).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/desks', staff)).statusCode).toBe(200);
     for (const [method, url] of [
       ['GET', '/api/desk/1'],
       ['POST', '/api/desks'],
@@ -151,7 +134,7 @@ describe.each(testDatabases)('staff on %s', (kind) => {
       ['POST', '/api/users/invite'],
       ['GET', '/api/audit-events'],
     ] as const) {
-      const res = await inject(method, url, staff, method === 'GET' ? undefined : {});
+      const res = await t.call(method, url, staff, method === 'GET' ? undefined : {});
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
   });

@@ -1,17 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditEvents, outbox, passwordResetTokens, refreshTokens } from '../../db/schema/index.js';
 import { deriveToken } from '../../security/tokens.js';
-import { createTestApp, login, loginAs, testDatabases, type TestApp } from '../../test/index.js';
+import { login, loginAs, testDatabases, useTestApp } from '../../test/index.js';
 
 describe.each(testDatabases)('auth on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ kind });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(kind);
 
   const post = (url: string, payload: unknown) =>
     t.app.inject({ method: 'POST', url, payload: payload as object });
@@ -216,6 +212,37 @@ describe.each(testDatabases)('auth on %s', (kind) => {
       for (let i = 0; i < 6; i++)
         statuses.push((await post('/api/register', { email, password: 'Secret123!' })).statusCode);
       expect(statuses).toEqual([201, 409, 409, 409, 409, 429]);
+    });
+
+    it('answers 403 registration_closed while the organisation has it closed, and takes every extra field', async () => {
+      const admin = await loginAs(t.app, 'admin');
+      const setOrganisation = (payload: object) =>
+        t.app.inject({ method: 'PATCH', url: '/api/organisation', payload, headers: admin.headers });
+      expect((await setOrganisation({ registrationOpen: false, registerFields: [] })).statusCode).toBe(200);
+      try {
+        const email = uniqueEmail();
+        const closed = await post('/api/register', { email, password: 'Secret123!' });
+        expect(closed.statusCode).toBe(403);
+        expect(closed.json().code).toBe('registration_closed');
+        expect((await post('/api/login', { username: email, password: 'Secret123!' })).statusCode).toBe(401);
+      } finally {
+        expect((await setOrganisation({ registrationOpen: true })).statusCode).toBe(200);
+      }
+      // The form asks none of the extra fields now; an account may still hold them (DESIGN §5).
+      const open = await post('/api/register', {
+        email: uniqueEmail(),
+        password: 'Secret123!',
+        birthDay: '1990-05-17',
+        serviceBookNr: 'SB-1',
+        cardNumber: '1234',
+      });
+      expect(open.statusCode).toBe(201);
+      expect(open.json().user).toMatchObject({
+        birthDay: '1990-05-17',
+        serviceBookNr: 'SB-1',
+        cardNumber: '1234',
+      });
+      await setOrganisation({ registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'] });
     });
   });
 

@@ -14,7 +14,13 @@ import {
 import * as auth from './service.js';
 
 const successSchema = z.object({ success: z.literal(true) });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
 
 /** Sign in, token refresh, sign out, registration and password reset (spec §7, DESIGN §5–6). */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {

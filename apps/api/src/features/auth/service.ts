@@ -18,6 +18,7 @@ import { signAccessToken } from '../../security/jwt.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../security/passwords.js';
 import { claimRateLimit, RATE_LIMITS, releaseRateLimit } from '../../security/rate-limit.js';
 import { hashToken, newLinkToken, randomToken } from '../../security/tokens.js';
+import { getOrganisation } from '../organisation/repository.js';
 import { toUser } from '../users/presenter.js';
 import * as users from '../users/repository.js';
 import * as repo from './repository.js';
@@ -48,8 +49,12 @@ async function issueTokens(
   return { token: await signAccessToken(config.secret, user), refresh_token: refresh };
 }
 
-/** A new session (a new refresh-token family) for an account that just proved who it is. */
-export function startSession(db: DbOrTx, config: Config, user: { id: number; roles: string[] }) {
+/** A new session (a new refresh-token family) for someone who has just proven who they are. */
+export async function startSession(
+  db: DbOrTx,
+  config: Config,
+  user: { id: number; roles: string[] },
+): Promise<TokenPair> {
   return issueTokens(db, config, user, randomUUID());
 }
 
@@ -148,8 +153,13 @@ async function languageIdOf(db: Db, code: string | undefined): Promise<number> {
   return match?.id ?? DEFAULT_LANGUAGE.id;
 }
 
-/** POST /register: a new ROLE_USER account, signed in at once. 409 when the address is taken. */
+/**
+ * POST /register: a new ROLE_USER account, signed in at once. 409 when the address is taken, 403 while
+ * the organisation has registration closed (DESIGN §4b). The extra fields are taken whatever the
+ * organisation asks: the choice shapes the form, not what an account may hold.
+ */
 export async function register(ctx: Ctx, body: RegisterRequest): Promise<LoginResponse> {
+  if (!(await getOrganisation(ctx.db)).registrationOpen) throw httpError('registration_closed');
   const email = users.normaliseEmail(body.email);
   await claimRateLimit(ctx.db, RATE_LIMITS.register, email);
   if (await users.findUserByEmail(ctx.db, email)) {

@@ -44,18 +44,16 @@ export async function availabilityContext(
   const zone = app.config.providerTimezone;
   const window = bookingWindow(opts.now, zone, BOOKING_WINDOW_MONTHS);
   const shared = !opts.fresh && !opts.exceptGroup && !opts.exceptReservation;
-  const [schedule, busy] = await Promise.all([
-    cachedSchedule(app.db, window.first),
-    shared
-      ? busySnapshot(app.db, zone, window, opts.now)
-      : loadBusy(app.db, {
-          from: new Date(localDay(zone, opts.first).start),
-          until: new Date(localDay(zone, opts.last).end),
-          now: new Date(opts.now),
-          exceptGroup: opts.exceptGroup,
-          exceptReservation: opts.exceptReservation,
-        }),
-  ]);
+  const schedule = await cachedSchedule(app.db, window.first);
+  const busy = shared
+    ? await busySnapshot(app.db, zone, window, opts.now)
+    : await loadBusy(app.db, {
+        from: new Date(localDay(zone, opts.first).start),
+        until: new Date(localDay(zone, opts.last).end),
+        now: new Date(opts.now),
+        exceptGroup: opts.exceptGroup,
+        exceptReservation: opts.exceptReservation,
+      });
   return {
     schedule,
     input: {

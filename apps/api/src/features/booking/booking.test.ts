@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { appointments, desks, outbox, productFiles } from '../../db/schema/index.js';
-import { createTestApp, loginAs, testDatabases, type TestApp } from '../../test/index.js';
+import { testDatabases, useTestApp } from '../../test/index.js';
 import { invalidateScheduleCache } from './schedule.repository.js';
 import { availableDays, confirm, hold, holdOk, ITEMS, slotsOn, someSlots } from './test-support/helpers.js';
 
@@ -10,11 +10,7 @@ const ZONE = 'Europe/Amsterdam';
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2}$/;
 
 describe.each(testDatabases)('booking API on %s', (kind) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ kind });
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(kind, { sessions: ['admin', 'user'] });
 
   describe('products', () => {
     it('lists active products with category and files for guests', async () => {
@@ -38,39 +34,34 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
 
     it('shows inactive products to admins only', async () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/products?all=true' })).statusCode).toBe(401);
-      const user = await loginAs(t.app, 'user');
-      expect(
-        (await t.app.inject({ method: 'GET', url: '/api/products?all=true', headers: user.headers }))
-          .statusCode,
-      ).toBe(403);
-      const admin = await loginAs(t.app, 'admin');
-      expect(
-        (await t.app.inject({ method: 'GET', url: '/api/products?all=true', headers: admin.headers }))
-          .statusCode,
-      ).toBe(200);
+      expect((await t.call('GET', '/api/products?all=true', t.user)).statusCode).toBe(403);
+      expect((await t.call('GET', '/api/products?all=true', t.admin)).statusCode).toBe(200);
     });
 
     it('downloads a product file as an attachment with its content type', async () => {
+      // Product 2: the list test above expects product 1 without files, whichever runs first.
       const [file] = await t.database.db
         .insert(productFiles)
         .values({
-          productId: 1,
+          productId: 2,
           fileName: 'checklist paspoort.pdf',
           mimeType: 'application/pdf',
           size: 9,
           content: Buffer.from('%PDF-1.4\n'),
         })
         .returning();
-      const res = await t.app.inject({ method: 'GET', url: `/api/product/1/file/${file!.id}` });
+      const res = await t.app.inject({ method: 'GET', url: `/api/product/2/file/${file!.id}` });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toContain('attachment; filename="checklist paspoort.pdf"');
       expect(res.rawPayload.toString()).toBe('%PDF-1.4\n');
-      const listed = (await t.app.inject({ method: 'GET', url: '/api/products' })).json()[0];
-      expect(listed.files).toEqual([
+      const listed = (await t.app.inject({ method: 'GET', url: '/api/products' }))
+        .json<Array<{ id: number; files: unknown[] }>>()
+        .find((p) => p.id === 2);
+      expect(listed?.files).toEqual([
         expect.objectContaining({ id: file!.id, fileName: 'checklist paspoort.pdf', size: 9 }),
       ]);
-      expect((await t.app.inject({ method: 'GET', url: `/api/product/2/file/${file!.id}` })).statusCode).toBe(
+      expect((await t.app.inject({ method: 'GET', url: `/api/product/1/file/${file!.id}` })).statusCode).toBe(
         404,
       );
       const bad = await t.app.inject({ method: 'GET', url: '/api/product/x/file/1' });
@@ -159,6 +150,8 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
     });
   });
 
+  // Each test that holds or books takes a day of its own (the index into the available days): the tests of
+  // a file share one database and may run in any order (npm run test:stress shuffles them).
   describe('holds', () => {
     it('holds a slot on the preferred desk, then the other desk, then answers 409', async () => {
       const { date, slots } = await someSlots(t.app, 5);
@@ -188,7 +181,7 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
       // A day ahead of PostgreSQL's clock (PGlite takes its clock from JavaScript's Date: they agree there).
       vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 86_400_000 });
       try {
-        const { slots } = await someSlots(t.app, 9);
+        const { slots } = await someSlots(t.app, 15);
         const held = await holdOk(t.app, slots[0]!.beginTime);
         expect(Math.abs(DateTime.fromISO(held.createdDateTime).toMillis() - Date.now())).toBeLessThan(60_000);
       } finally {
@@ -247,7 +240,7 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
     });
 
     it('keeps the hold it would replace when the new slot turns out to be taken', async () => {
-      const { slots } = await someSlots(t.app, 9);
+      const { slots } = await someSlots(t.app, 12);
       const mine = await holdOk(t.app, slots[0]!.beginTime);
       // Two other visitors take both desks of another start meanwhile.
       await holdOk(t.app, slots[4]!.beginTime);
@@ -291,7 +284,7 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
 
   describe('confirming', () => {
     it('refuses to confirm a confirmed hold again with other details, and shows nothing of it', async () => {
-      const { slots } = await someSlots(t.app, 9);
+      const { slots } = await someSlots(t.app, 13);
       const r = await holdOk(t.app, slots[4]!.beginTime);
       const first = await confirm(t.app, r.id, { email: 'first@example.org' });
       expect(first.statusCode).toBe(201);
@@ -312,8 +305,7 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
         expect(res.body).not.toContain(first.json().token);
       }
       // A signed-in person who was not the one who confirmed gets nothing either.
-      const stranger = await loginAs(t.app, 'user');
-      const res = await confirm(t.app, r.id, { email: 'first@example.org' }, stranger.headers);
+      const res = await confirm(t.app, r.id, { email: 'first@example.org' }, t.user.headers);
       expect(res.statusCode).toBe(409);
       // The first caller's retry still works.
       const retry = await confirm(t.app, r.id, { email: 'first@example.org' });
@@ -321,7 +313,7 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
     });
 
     it('turns a hold into an appointment with a token, once, and queues one confirmation', async () => {
-      const { slots } = await someSlots(t.app, 9);
+      const { slots } = await someSlots(t.app, 14);
       const r = await holdOk(t.app, slots[2]!.beginTime);
       const res = await confirm(t.app, r.id, { language: 'en' });
       expect(res.statusCode).toBe(201);
@@ -386,12 +378,11 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
     });
 
     it('links the appointment to a signed-in user who books', async () => {
-      const user = await loginAs(t.app, 'user');
       const { slots } = await someSlots(t.app, 11);
-      const r = await hold(t.app, { fromDateTime: slots[0]!.beginTime }, user.headers);
-      const res = await confirm(t.app, r.json().id, { email: 'someone-else@example.org' }, user.headers);
+      const r = await hold(t.app, { fromDateTime: slots[0]!.beginTime }, t.user.headers);
+      const res = await confirm(t.app, r.json().id, { email: 'someone-else@example.org' }, t.user.headers);
       const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, res.json().id));
-      expect(row!.userId).toBe(user.userId);
+      expect(row!.userId).toBe(t.user.userId);
     });
   });
 });

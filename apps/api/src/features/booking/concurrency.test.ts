@@ -4,7 +4,7 @@ import { appointments, outbox, overflowPeriods, rateLimitHits } from '../../db/s
 import { createMailTransport } from '../../mail/transport.js';
 import { MailWorker } from '../../mail/worker.js';
 import { openDatabase, type Database } from '../../db/client.js';
-import { createTestApp, TEST_SECRET, testConfig, type TestApp } from '../../test/index.js';
+import { TEST_SECRET, testConfig, useTestApp } from '../../test/index.js';
 import { TestSmtp } from '../../test/smtp.js';
 import { ITEMS, PERSON, someSlots } from './test-support/helpers.js';
 import { sendTo, startProcessesFor, type ServerProcess } from './test-support/processes.js';
@@ -16,12 +16,11 @@ import { sendTo, startProcessesFor, type ServerProcess } from './test-support/pr
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
   'booking under concurrency, two processes on PostgreSQL',
   () => {
-    let t: TestApp;
+    const t = useTestApp('postgres');
     let servers: ServerProcess[] = [];
     let quotaDate = '';
 
     beforeAll(async () => {
-      t = await createTestApp({ kind: 'postgres' });
       // A period that holds back 80 % of both desks' mornings on one date: 210 open minutes → 42 bookable.
       const { date } = await someSlots(t.app, 4);
       quotaDate = date;
@@ -36,11 +35,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         })),
       );
       servers = await startProcessesFor(t);
-    }, 60_000);
-    afterAll(async () => {
-      await Promise.all(servers.map((s) => s.stop()));
-      await t?.close();
     });
+    afterAll(() => Promise.all(servers.map((s) => s.stop())));
 
     const post = (i: number, path: string, body: unknown) => sendTo(servers, i, 'POST', path, body);
     const resetRateLimit = () => t.database.db.delete(rateLimitHits).where(sql`true`);

@@ -18,14 +18,18 @@ export function listCategories(db: DbOrTx): Promise<ProductCategory[]> {
     .orderBy(asc(productCategories.position), asc(productCategories.id));
 }
 
-/** Product rows with their category and file list (never the file contents), in two more queries. */
-async function withCategoryAndFiles(db: DbOrTx, rows: readonly ProductRow[]) {
+/**
+ * Product rows with their category and file list (never the file contents), in two more queries (one
+ * when the caller has read the categories already).
+ */
+async function withCategoryAndFiles(db: DbOrTx, rows: readonly ProductRow[], known?: ProductCategory[]) {
   const ids = rows.map((p) => p.id);
-  const [categories, files] = await Promise.all([
-    listCategories(db),
+  // One after another: product writes read this back in their transaction.
+  const categories = known ?? (await listCategories(db));
+  const files =
     ids.length === 0
       ? []
-      : db
+      : await db
           .select({
             id: productFiles.id,
             productId: productFiles.productId,
@@ -36,8 +40,7 @@ async function withCategoryAndFiles(db: DbOrTx, rows: readonly ProductRow[]) {
           })
           .from(productFiles)
           .where(inArray(productFiles.productId, ids))
-          .orderBy(asc(productFiles.id)),
-  ]);
+          .orderBy(asc(productFiles.id));
   return rows.map((p) => ({
     row: p,
     product: {
@@ -66,14 +69,14 @@ async function withCategoryAndFiles(db: DbOrTx, rows: readonly ProductRow[]) {
 /** Products with their category and files, each text in `language` (Dutch where no translation). */
 export async function listProducts(
   db: DbOrTx,
-  options: { includeInactive: boolean; language: UiLanguage },
+  options: { includeInactive: boolean; language: UiLanguage; categories?: ProductCategory[] },
 ): Promise<Product[]> {
   const rows = await (
     options.includeInactive
       ? db.select().from(products)
       : db.select().from(products).where(eq(products.active, true))
   ).orderBy(asc(products.position), asc(products.id));
-  const listed = await withCategoryAndFiles(db, rows);
+  const listed = await withCategoryAndFiles(db, rows, options.categories);
   return listed.map(({ row, product }) => ({ ...product, ...productTextsIn(row, options.language) }));
 }
 

@@ -46,24 +46,23 @@ export async function loadSchedule(db: DbOrTx, fromDate: string): Promise<Schedu
   // The version first: a change committed between the reads then only makes the version look older than
   // the schedule (one reload too many), never a stale schedule look current.
   const version = await readScheduleVersion(db);
-  const [deskRows, hourRows, closureRows, periodRows, productRows] = await Promise.all([
-    db.select().from(desks).where(eq(desks.active, true)).orderBy(asc(desks.id)),
-    db.select().from(deskOpeningHours),
-    db.select().from(closures).where(gte(closures.date, fromDate)),
-    db.select().from(overflowPeriods).where(gte(overflowPeriods.untilDate, fromDate)),
-    db
-      .select({
-        id: products.id,
-        title: products.title,
-        translations: products.translations,
-        timeUnit: products.timeUnit,
-        extraTimeUnit: products.extraTimeUnit,
-        maxAmount: products.maxAmount,
-        position: products.position,
-      })
-      .from(products)
-      .where(eq(products.active, true)),
-  ]);
+  // One after another: a schedule change loads this in its transaction, one query at a time.
+  const deskRows = await db.select().from(desks).where(eq(desks.active, true)).orderBy(asc(desks.id));
+  const hourRows = await db.select().from(deskOpeningHours);
+  const closureRows = await db.select().from(closures).where(gte(closures.date, fromDate));
+  const periodRows = await db.select().from(overflowPeriods).where(gte(overflowPeriods.untilDate, fromDate));
+  const productRows = await db
+    .select({
+      id: products.id,
+      title: products.title,
+      translations: products.translations,
+      timeUnit: products.timeUnit,
+      extraTimeUnit: products.extraTimeUnit,
+      maxAmount: products.maxAmount,
+      position: products.position,
+    })
+    .from(products)
+    .where(eq(products.active, true));
   return {
     version,
     products: productRows,
@@ -149,18 +148,20 @@ export function cachedSchedule(db: Db, fromDate: string): Promise<Schedule> {
     return loadIntoCache(db, fromDate, now);
   if (now - hit.checkedAt < SCHEDULE_VERSION_CHECK_MS) return hit.schedule;
   // One version check at a time, whatever the number of requests waiting on it.
-  hit.revalidating ??= Promise.all([readScheduleVersion(db), hit.schedule]).then(
-    ([current, cached]) => {
-      hit.revalidating = undefined;
-      if (current !== cached.version) return loadIntoCache(db, fromDate, Date.now());
-      hit.checkedAt = Date.now();
-      return hit.schedule;
-    },
-    (err: unknown) => {
-      hit.revalidating = undefined;
-      throw err;
-    },
-  );
+  hit.revalidating ??= hit.schedule
+    .then(async (cached) => [await readScheduleVersion(db), cached] as const)
+    .then(
+      ([current, cached]) => {
+        hit.revalidating = undefined;
+        if (current !== cached.version) return loadIntoCache(db, fromDate, Date.now());
+        hit.checkedAt = Date.now();
+        return hit.schedule;
+      },
+      (err: unknown) => {
+        hit.revalidating = undefined;
+        throw err;
+      },
+    );
   return hit.revalidating;
 }
 

@@ -1,34 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { productCategorySchema } from '@balie/shared';
-import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
+import { testDatabases, useTestApp } from '../../test/index.js';
 import { auditOf } from '../desks/test-support/schedule.js';
 
 describe.each(testDatabases)('product categories on %s', (kind) => {
-  let t: TestApp;
-  let admin: Session;
-  let user: Session;
-  beforeAll(async () => {
-    t = await createTestApp({ kind });
-    admin = await loginAs(t.app, 'admin');
-    user = await loginAs(t.app, 'user');
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(kind, { sessions: ['admin', 'user'] });
 
-  const call = (method: 'POST' | 'PATCH' | 'DELETE', url: string, s: Session | null, payload?: object) =>
-    t.app.inject({ method, url: `/api${url}`, payload, headers: s?.headers ?? {} });
   const list = async () =>
     (await t.app.inject({ method: 'GET', url: '/api/product-categories' })).json<
       Array<{ id: number; name: string; position: number }>
     >();
 
   it('creates a category last, renames and moves it, audited', async () => {
-    const created = await call('POST', '/product-categories', admin, { name: '  Parkeren ' });
+    const created = await t.call('POST', '/api/product-categories', t.admin, { name: '  Parkeren ' });
     expect(created.statusCode, created.body).toBe(201);
     const c = productCategorySchema.strict().parse(created.json());
     expect(c.name).toBe('Parkeren');
     expect((await list()).at(-1)).toEqual(c);
 
-    const moved = await call('PATCH', `/product-category/${c.id}`, admin, {
+    const moved = await t.call('PATCH', `/api/product-category/${c.id}`, t.admin, {
       name: 'Parkeren en vervoer',
       position: -0,
     });
@@ -51,14 +41,16 @@ describe.each(testDatabases)('product categories on %s', (kind) => {
   });
 
   it('deletes an empty category and answers 409 category_not_empty for one with products', async () => {
-    const c = (await call('POST', '/product-categories', admin, { name: 'Leeg', position: 5 })).json();
+    const c = (
+      await t.call('POST', '/api/product-categories', t.admin, { name: 'Leeg', position: 5 })
+    ).json();
     expect(c.position).toBe(5);
-    expect((await call('DELETE', `/product-category/${c.id}`, admin)).statusCode).toBe(204);
+    expect((await t.call('DELETE', `/api/product-category/${c.id}`, t.admin)).statusCode).toBe(204);
     expect((await list()).map((x) => x.id)).not.toContain(c.id);
     expect(await auditOf(t.database.db, 'product_category_deleted', c.id)).toHaveLength(1);
-    expect((await call('DELETE', `/product-category/${c.id}`, admin)).statusCode).toBe(404);
+    expect((await t.call('DELETE', `/api/product-category/${c.id}`, t.admin)).statusCode).toBe(404);
 
-    const full = await call('DELETE', '/product-category/1', admin);
+    const full = await t.call('DELETE', '/api/product-category/1', t.admin);
     expect(full.statusCode).toBe(409);
     expect(full.json().code).toBe('category_not_empty');
   });
@@ -66,11 +58,11 @@ describe.each(testDatabases)('product categories on %s', (kind) => {
   it('answers guests 401 and users 403', async () => {
     for (const [s, status] of [
       [null, 401],
-      [user, 403],
+      [t.user, 403],
     ] as const) {
-      expect((await call('POST', '/product-categories', s, { name: 'X' })).statusCode).toBe(status);
-      expect((await call('PATCH', '/product-category/1', s, { name: 'X' })).statusCode).toBe(status);
-      expect((await call('DELETE', '/product-category/3', s)).statusCode).toBe(status);
+      expect((await t.call('POST', '/api/product-categories', s, { name: 'X' })).statusCode).toBe(status);
+      expect((await t.call('PATCH', '/api/product-category/1', s, { name: 'X' })).statusCode).toBe(status);
+      expect((await t.call('DELETE', '/api/product-category/3', s)).statusCode).toBe(status);
     }
   });
 
@@ -83,12 +75,14 @@ describe.each(testDatabases)('product categories on %s', (kind) => {
     ['PATCH', '/product-category/1', { colour: 'red' }, 'body', 'unknown_property'],
     ['PATCH', '/product-category/0', { name: 'A' }, 'id', 'invalid_id'],
   ] as const)('%s %s %j answers 400 naming %s', async (method, url, body, property, message) => {
-    const res = await call(method, url, admin, body);
+    const res = await t.call(method, `/api${url}`, t.admin, body);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().errors).toContainEqual({ property, message });
   });
 
   it('answers 404 for an unknown category', async () => {
-    expect((await call('PATCH', '/product-category/9999', admin, { name: 'A' })).statusCode).toBe(404);
+    expect((await t.call('PATCH', '/api/product-category/9999', t.admin, { name: 'A' })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminProductSchema, productSchema } from '@balie/shared';
-import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
+import { testDatabases, useTestApp } from '../../test/index.js';
 import { availableDays, confirm, slotsOn } from '../booking/test-support/helpers.js';
 import { auditOf, book, mailsOf } from '../desks/test-support/schedule.js';
 
@@ -16,38 +16,23 @@ const NEW_PRODUCT = {
 };
 
 describe.each(testDatabases)('product catalogue on %s', (kind) => {
-  let t: TestApp;
-  let admin: Session;
-  let user: Session;
-  beforeAll(async () => {
-    t = await createTestApp({ kind });
-    admin = await loginAs(t.app, 'admin');
-    user = await loginAs(t.app, 'user');
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(kind, { sessions: ['admin', 'user'] });
 
-  const call = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    s?: Session,
-    payload?: object,
-    headers = {},
-  ) => t.app.inject({ method, url: `/api${url}`, payload, headers: { ...(s?.headers ?? {}), ...headers } });
   const create = async (body: object = NEW_PRODUCT) => {
-    const res = await call('POST', '/products', admin, body);
+    const res = await t.call('POST', '/api/products', t.admin, body);
     expect(res.statusCode, res.body).toBe(201);
     return adminProductSchema.parse(res.json());
   };
 
   it('GET /product/{id} answers a guest the active product and an admin its translations', async () => {
-    const guest = await call('GET', '/product/1');
+    const guest = await t.call('GET', '/api/product/1');
     expect(guest.statusCode, guest.body).toBe(200);
     expect(productSchema.strict().parse(guest.json()).title).toBe('Paspoort aanvragen');
-    const asAdmin = await call('GET', '/product/1', admin);
+    const asAdmin = await t.call('GET', '/api/product/1', t.admin);
     expect(asAdmin.statusCode).toBe(200);
     expect(adminProductSchema.strict().parse(asAdmin.json()).translations).toEqual({});
-    expect((await call('GET', '/product/9999')).statusCode).toBe(404);
-    expect((await call('GET', '/product/0')).json().errors).toContainEqual({
+    expect((await t.call('GET', '/api/product/9999')).statusCode).toBe(404);
+    expect((await t.call('GET', '/api/product/0')).json().errors).toContainEqual({
       property: 'id',
       message: 'invalid_id',
     });
@@ -67,10 +52,10 @@ describe.each(testDatabases)('product catalogue on %s', (kind) => {
         de: { title: 'Parkausweis', description: '', notice: '' },
       },
     });
-    const list = (await call('GET', '/products')).json<Array<{ id: number }>>();
+    const list = (await t.call('GET', '/api/products')).json<Array<{ id: number }>>();
     expect(list.at(-1)?.id).toBe(p.id);
     const [event] = await auditOf(t.database.db, 'product_created', p.id);
-    expect(event?.actorUserId).toBe(admin.userId);
+    expect(event?.actorUserId).toBe(t.admin.userId);
     expect(event?.details).toMatchObject({
       changes: { title: { before: null, after: 'Parkeervergunning' } },
     });
@@ -79,12 +64,14 @@ describe.each(testDatabases)('product catalogue on %s', (kind) => {
   it('answers GET /products and GET /product/{id} in the request language, Dutch where untranslated', async () => {
     const p = await create();
     const inLanguage = async (language: string) => {
-      const listed = await call('GET', '/products', undefined, undefined, { 'accept-language': language });
+      const listed = await t.call('GET', '/api/products', undefined, undefined, {
+        'accept-language': language,
+      });
       // Shared caches must keep one answer per language.
       expect(listed.headers.vary).toContain('Accept-Language');
       const list = listed.json<Array<{ id: number; title: string; description: string }>>();
       const one = (
-        await call('GET', `/product/${p.id}`, undefined, undefined, { 'accept-language': language })
+        await t.call('GET', `/api/product/${p.id}`, undefined, undefined, { 'accept-language': language })
       ).json();
       expect(one.title).toBe(list.find((x) => x.id === p.id)?.title);
       return list.find((x) => x.id === p.id)!;
@@ -103,7 +90,7 @@ describe.each(testDatabases)('product catalogue on %s', (kind) => {
 
   it('patches the named fields, replaces translations when named, and audits before and after', async () => {
     const p = await create();
-    const res = await call('PATCH', `/product/${p.id}`, admin, {
+    const res = await t.call('PATCH', `/api/product/${p.id}`, t.admin, {
       maxAmount: 3,
       categoryId: 2,
       translations: { en: { title: 'Permit' } },
@@ -124,15 +111,17 @@ describe.each(testDatabases)('product catalogue on %s', (kind) => {
 
   it('keeps an inactive product from guests and their bookings, but not from admins', async () => {
     const p = await create();
-    expect((await call('PATCH', `/product/${p.id}`, admin, { active: false })).statusCode).toBe(200);
-    expect((await call('GET', `/product/${p.id}`)).statusCode).toBe(404);
-    expect((await call('GET', `/product/${p.id}`, user)).statusCode).toBe(404);
-    expect((await call('GET', `/product/${p.id}`, admin)).json().active).toBe(false);
-    expect((await call('GET', '/products')).json().map((x: { id: number }) => x.id)).not.toContain(p.id);
+    expect((await t.call('PATCH', `/api/product/${p.id}`, t.admin, { active: false })).statusCode).toBe(200);
+    expect((await t.call('GET', `/api/product/${p.id}`)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/product/${p.id}`, t.user)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/product/${p.id}`, t.admin)).json().active).toBe(false);
+    expect((await t.call('GET', '/api/products')).json().map((x: { id: number }) => x.id)).not.toContain(
+      p.id,
+    );
     expect(
-      (await call('GET', '/products?all=true', admin)).json().map((x: { id: number }) => x.id),
+      (await t.call('GET', '/api/products?all=true', t.admin)).json().map((x: { id: number }) => x.id),
     ).toContain(p.id);
-    const res = await call('POST', '/available-days', undefined, {
+    const res = await t.call('POST', '/api/available-days', undefined, {
       appointmentItems: [{ productId: p.id, amount: 1 }],
     });
     expect(res.json().errors).toContainEqual({
@@ -143,27 +132,27 @@ describe.each(testDatabases)('product catalogue on %s', (kind) => {
 
   it('deletes a product never booked, and answers 409 product_in_use for a booked one', async () => {
     const p = await create();
-    const del = await call('DELETE', `/product/${p.id}`, admin);
+    const del = await t.call('DELETE', `/api/product/${p.id}`, t.admin);
     expect(del.statusCode, del.body).toBe(204);
-    expect((await call('GET', `/product/${p.id}`, admin)).statusCode).toBe(404);
+    expect((await t.call('GET', `/api/product/${p.id}`, t.admin)).statusCode).toBe(404);
     expect(await auditOf(t.database.db, 'product_deleted', p.id)).toHaveLength(1);
-    expect((await call('DELETE', `/product/${p.id}`, admin)).statusCode).toBe(404);
+    expect((await t.call('DELETE', `/api/product/${p.id}`, t.admin)).statusCode).toBe(404);
 
     const [date] = (await availableDays(t.app)).slice(1);
     await book(t.app, date!, 0);
-    const booked = await call('DELETE', '/product/1', admin);
+    const booked = await t.call('DELETE', '/api/product/1', t.admin);
     expect(booked.statusCode).toBe(409);
     expect(booked.json().code).toBe('product_in_use');
-    expect((await call('GET', '/product/1')).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/product/1')).statusCode).toBe(200);
   });
 
   it('answers guests 401 and users 403 on every change', async () => {
-    for (const s of [undefined, user]) {
+    for (const s of [undefined, t.user]) {
       const status = s ? 403 : 401;
-      expect((await call('POST', '/products', s, NEW_PRODUCT)).statusCode).toBe(status);
-      expect((await call('PATCH', '/product/1', s, { title: 'X' })).statusCode).toBe(status);
-      expect((await call('DELETE', '/product/2', s)).statusCode).toBe(status);
-      expect((await call('GET', '/products?all=true', s)).statusCode).toBe(status);
+      expect((await t.call('POST', '/api/products', s, NEW_PRODUCT)).statusCode).toBe(status);
+      expect((await t.call('PATCH', '/api/product/1', s, { title: 'X' })).statusCode).toBe(status);
+      expect((await t.call('DELETE', '/api/product/2', s)).statusCode).toBe(status);
+      expect((await t.call('GET', '/api/products?all=true', s)).statusCode).toBe(status);
     }
   });
 
@@ -181,16 +170,18 @@ describe.each(testDatabases)('product catalogue on %s', (kind) => {
     [{ ...NEW_PRODUCT, price: 3 }, 'body', 'unknown_property'],
     [{ description: 'x', timeUnit: 10 }, 'title', 'required'],
   ])('answers 400 for a create naming the field (%#: %s)', async (body, property, message) => {
-    const res = await call('POST', '/products', admin, body);
+    const res = await t.call('POST', '/api/products', t.admin, body);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().errors).toContainEqual({ property, message });
   });
 
   it('answers 400 for a bad patch and 404 for an unknown product', async () => {
-    const bad = await call('PATCH', '/product/1', admin, { active: 'yes' });
+    const bad = await t.call('PATCH', '/api/product/1', t.admin, { active: 'yes' });
     expect(bad.json().errors).toContainEqual({ property: 'active', message: 'invalid_type' });
-    expect((await call('PATCH', '/product/9999', admin, { title: 'X' })).statusCode).toBe(404);
-    expect((await call('PATCH', '/product/1', admin, { categoryId: 9999 })).json().errors).toContainEqual({
+    expect((await t.call('PATCH', '/api/product/9999', t.admin, { title: 'X' })).statusCode).toBe(404);
+    expect(
+      (await t.call('PATCH', '/api/product/1', t.admin, { categoryId: 9999 })).json().errors,
+    ).toContainEqual({
       property: 'categoryId',
       message: 'object/not-found',
     });
@@ -198,7 +189,7 @@ describe.each(testDatabases)('product catalogue on %s', (kind) => {
 
   it('titles a reservation in the request language, and mails and .ics in the appointment language', async () => {
     const translations = { en: { title: 'Apply for a passport' }, de: { title: 'Reisepass beantragen' } };
-    expect((await call('PATCH', '/product/1', admin, { translations })).statusCode).toBe(200);
+    expect((await t.call('PATCH', '/api/product/1', t.admin, { translations })).statusCode).toBe(200);
     const [date] = (await availableDays(t.app)).slice(3);
     const [slot] = await slotsOn(t.app, date!);
     const res = await t.app.inject({
@@ -209,9 +200,9 @@ describe.each(testDatabases)('product catalogue on %s', (kind) => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().appointmentItems[0].product.title).toBe('Reisepass beantragen');
-    const extended = await call(
+    const extended = await t.call(
       'GET',
-      `/appointment/reservation/${res.json().id}/extend`,
+      `/api/appointment/reservation/${res.json().id}/extend`,
       undefined,
       undefined,
       {
@@ -229,6 +220,6 @@ describe.each(testDatabases)('product catalogue on %s', (kind) => {
     const ics = mail.attachments!.find((a) => a.filename.endsWith('.ics'))!;
     expect(String(ics.content)).toContain('Apply for a passport');
 
-    expect((await call('PATCH', '/product/1', admin, { translations: {} })).statusCode).toBe(200);
+    expect((await t.call('PATCH', '/api/product/1', t.admin, { translations: {} })).statusCode).toBe(200);
   });
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { deskSchema, type Appointment, type Desk } from '@balie/shared';
 import { appointments, closures, scheduleState } from '../../db/schema/index.js';
-import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
+import { testDatabases, useTestApp } from '../../test/index.js';
 import { availableDays, slotsOn } from '../booking/test-support/helpers.js';
 import { appointmentRow, auditOf, book, mailsOf } from './test-support/schedule.js';
 
@@ -13,24 +13,16 @@ const HOURS = [
 ];
 
 describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
-  let t: TestApp;
-  let admin: Session;
-  let user: Session;
+  const t = useTestApp(kind, { sessions: ['admin', 'user'] });
   /** Weekdays with free slots; each test takes its own so closures never meet. */
   let days: string[];
   beforeAll(async () => {
-    t = await createTestApp({ kind });
-    admin = await loginAs(t.app, 'admin');
-    user = await loginAs(t.app, 'user');
     days = await availableDays(t.app);
   });
-  afterAll(() => t?.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, s?: Session) =>
-    t.app.inject({ method, url, headers: s?.headers ?? {}, ...(payload === undefined ? {} : { payload }) });
-  const getDesk = async (id: number) => (await call('GET', `/api/desk/${id}`, undefined, admin)).json<Desk>();
+  const getDesk = async (id: number) => (await t.call('GET', `/api/desk/${id}`, t.admin)).json<Desk>();
   const createDesk = async (body: Record<string, unknown>) => {
-    const res = await call('POST', '/api/desks', body, admin);
+    const res = await t.call('POST', '/api/desks', t.admin, body);
     expect(res.statusCode, res.body).toBe(201);
     return res.json<Desk>();
   };
@@ -61,7 +53,7 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
       });
       expect(await getDesk(desk.id)).toEqual(desk);
       const [event] = await auditOf(t.database.db, 'desk_created', desk.id);
-      expect(event?.actorUserId).toBe(admin.userId);
+      expect(event?.actorUserId).toBe(t.admin.userId);
       expect(event?.details).toMatchObject({ changes: { name: { before: null, after: 'Balie 9' } } });
     });
 
@@ -162,15 +154,15 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
         'invalid_characters',
       ],
     ])('answers 400 for %j naming %s', async (body, property, message) => {
-      const res = await call('POST', '/api/desks', body, admin);
+      const res = await t.call('POST', '/api/desks', t.admin, body);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toMatchObject({ code: 'validation_failed' });
       expect(res.json().errors).toContainEqual({ property, message });
     });
 
     it('answers a guest with 401 and a user with 403', async () => {
-      expect((await call('POST', '/api/desks', { name: 'X' })).statusCode).toBe(401);
-      expect((await call('POST', '/api/desks', { name: 'X' }, user)).statusCode).toBe(403);
+      expect((await t.call('POST', '/api/desks', undefined, { name: 'X' })).statusCode).toBe(401);
+      expect((await t.call('POST', '/api/desks', t.user, { name: 'X' })).statusCode).toBe(403);
     });
   });
 
@@ -181,12 +173,11 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
         openingHours: HOURS,
         closures: [{ date: '2031-05-05', type: 'whole_day' }],
       });
-      const res = await call(
-        'PATCH',
-        `/api/desk/${desk.id}`,
-        { label: 'BP', overflow: { morning: 5, afternoon: 0, evening: 0 }, closures: [] },
-        admin,
-      );
+      const res = await t.call('PATCH', `/api/desk/${desk.id}`, t.admin, {
+        label: 'BP',
+        overflow: { morning: 5, afternoon: 0, evening: 0 },
+        closures: [],
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({
         ...desk,
@@ -206,22 +197,22 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
         },
       });
       // '' and null both clear the label.
-      const cleared = await call('PATCH', `/api/desk/${desk.id}`, { label: '' }, admin);
+      const cleared = await t.call('PATCH', `/api/desk/${desk.id}`, t.admin, { label: '' });
       expect(cleared.json().label).toBeNull();
     });
 
     it('answers 404 for an unknown desk, 400 naming the field for bad input, 401/403 for others', async () => {
-      expect((await call('PATCH', '/api/desk/999999', { name: 'X' }, admin)).statusCode).toBe(404);
-      const bad = await call('PATCH', '/api/desk/1', { affectedAppointments: 'drop' }, admin);
+      expect((await t.call('PATCH', '/api/desk/999999', t.admin, { name: 'X' })).statusCode).toBe(404);
+      const bad = await t.call('PATCH', '/api/desk/1', t.admin, { affectedAppointments: 'drop' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().errors).toContainEqual({
         property: 'affectedAppointments',
         message: 'invalid_value',
       });
-      const id = await call('PATCH', '/api/desk/abc', { name: 'X' }, admin);
+      const id = await t.call('PATCH', '/api/desk/abc', t.admin, { name: 'X' });
       expect(id.json()).toMatchObject({ code: 'validation_failed', errors: [{ property: 'id' }] });
-      expect((await call('PATCH', '/api/desk/1', { name: 'X' })).statusCode).toBe(401);
-      expect((await call('PATCH', '/api/desk/1', { name: 'X' }, user)).statusCode).toBe(403);
+      expect((await t.call('PATCH', '/api/desk/1', undefined, { name: 'X' })).statusCode).toBe(401);
+      expect((await t.call('PATCH', '/api/desk/1', t.user, { name: 'X' })).statusCode).toBe(403);
     });
   });
 
@@ -231,12 +222,9 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
       const booked = await book(t.app, date, 0);
       expect(booked.desk.id).toBe(1);
       const before = await getDesk(1);
-      const res = await call(
-        'PATCH',
-        '/api/desk/1',
-        { closures: [...before.closures, { date, type: 'whole_day', reason: 'Verbouwing' }] },
-        admin,
-      );
+      const res = await t.call('PATCH', '/api/desk/1', t.admin, {
+        closures: [...before.closures, { date, type: 'whole_day', reason: 'Verbouwing' }],
+      });
       expect(res.statusCode, res.body).toBe(409);
       const body = res.json<{ code: string; message: string; appointments: Appointment[] }>();
       expect(body.code).toBe('appointments_affected');
@@ -257,12 +245,10 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
       const booked = await book(t.app, date, 0);
       const before = await getDesk(1);
       const closure = { date, type: 'partial', from: '08:00', until: '12:30', reason: 'Verbouwing' };
-      const res = await call(
-        'PATCH',
-        '/api/desk/1',
-        { closures: [...before.closures, closure], affectedAppointments: 'keep' },
-        admin,
-      );
+      const res = await t.call('PATCH', '/api/desk/1', t.admin, {
+        closures: [...before.closures, closure],
+        affectedAppointments: 'keep',
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<Desk>().closures).toContainEqual({ id: expect.any(Number), ...closure });
       const row = await appointmentRow(t.database.db, booked.id);
@@ -276,12 +262,9 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
       const [event] = await auditOf(t.database.db, 'desk_updated', 1).then((e) => e.slice(-1));
       expect(event?.details).toMatchObject({ affectedAppointments: 'keep', kept: [booked.id] });
       // Kept is decided: a later change that strands nobody new does not ask about it again.
-      const later = await call(
-        'PATCH',
-        '/api/desk/1',
-        { closures: [...res.json<Desk>().closures, { date: '2031-01-02', type: 'whole_day' }] },
-        admin,
-      );
+      const later = await t.call('PATCH', '/api/desk/1', t.admin, {
+        closures: [...res.json<Desk>().closures, { date: '2031-01-02', type: 'whole_day' }],
+      });
       expect(later.statusCode, later.body).toBe(200);
     });
 
@@ -290,12 +273,10 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
       const booked = await book(t.app, date, 0, { language: 'en' });
       expect(booked.desk.id).toBe(1);
       const before = await getDesk(1);
-      const res = await call(
-        'PATCH',
-        '/api/desk/1',
-        { closures: [...before.closures, { date, type: 'whole_day' }], affectedAppointments: 'reassign' },
-        admin,
-      );
+      const res = await t.call('PATCH', '/api/desk/1', t.admin, {
+        closures: [...before.closures, { date, type: 'whole_day' }],
+        affectedAppointments: 'reassign',
+      });
       expect(res.statusCode, res.body).toBe(200);
       const row = await appointmentRow(t.database.db, booked.id);
       expect(row).toMatchObject({ status: 'confirmed', deskId: 2 });
@@ -313,23 +294,15 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
       expect(booked.desk.id).toBe(1);
       // Desk 2 is closed that day first (nothing of it is booked), so nobody can take the appointment.
       const second = await getDesk(2);
-      const closeSecond = await call(
-        'PATCH',
-        '/api/desk/2',
-        { closures: [...second.closures, { date, type: 'whole_day' }] },
-        admin,
-      );
+      const closeSecond = await t.call('PATCH', '/api/desk/2', t.admin, {
+        closures: [...second.closures, { date, type: 'whole_day' }],
+      });
       expect(closeSecond.statusCode, closeSecond.body).toBe(200);
       const first = await getDesk(1);
-      const res = await call(
-        'PATCH',
-        '/api/desk/1',
-        {
-          closures: [...first.closures, { date, type: 'whole_day', reason: 'Stroomstoring' }],
-          affectedAppointments: 'reassign',
-        },
-        admin,
-      );
+      const res = await t.call('PATCH', '/api/desk/1', t.admin, {
+        closures: [...first.closures, { date, type: 'whole_day', reason: 'Stroomstoring' }],
+        affectedAppointments: 'reassign',
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(await appointmentRow(t.database.db, booked.id)).toMatchObject({
         status: 'cancelled',
@@ -359,21 +332,16 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
       // Desk 2 holds back its whole morning that day: the appointment cannot move there.
       const second = await getDesk(2);
       const period = { from: date, until: date, morning: 100, afternoon: 0, evening: 0 };
-      const held = await call(
-        'PATCH',
-        '/api/desk/2',
-        { overflowPeriods: [...second.overflowPeriods, period] },
-        admin,
-      );
+      const held = await t.call('PATCH', '/api/desk/2', t.admin, {
+        overflowPeriods: [...second.overflowPeriods, period],
+      });
       expect(held.statusCode, held.body).toBe(200);
       expect(held.json<Desk>().overflowPeriods).toContainEqual({ id: expect.any(Number), ...period });
       const first = await getDesk(1);
-      const res = await call(
-        'PATCH',
-        '/api/desk/1',
-        { closures: [...first.closures, { date, type: 'whole_day' }], affectedAppointments: 'reassign' },
-        admin,
-      );
+      const res = await t.call('PATCH', '/api/desk/1', t.admin, {
+        closures: [...first.closures, { date, type: 'whole_day' }],
+        affectedAppointments: 'reassign',
+      });
       expect(res.statusCode, res.body).toBe(200);
       expect(await appointmentRow(t.database.db, booked.id)).toMatchObject({ status: 'cancelled' });
     });
@@ -382,18 +350,18 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
       const date = days[7]!;
       const booked = await book(t.app, date, 0);
       expect(booked.desk.id).toBe(1);
-      const hours = await call('PATCH', '/api/desk/1', { openingHours: [] }, admin);
+      const hours = await t.call('PATCH', '/api/desk/1', t.admin, { openingHours: [] });
       expect(hours.statusCode).toBe(409);
       expect(hours.json().appointments.map((a: Appointment) => a.id)).toContain(booked.id);
-      const inactive = await call('PATCH', '/api/desk/1', { active: false }, admin);
+      const inactive = await t.call('PATCH', '/api/desk/1', t.admin, { active: false });
       expect(inactive.statusCode).toBe(409);
       expect(inactive.json().appointments.map((a: Appointment) => a.id)).toContain(booked.id);
       // Moving the afternoon by an hour strands nobody booked in the morning.
       const desk = await getDesk(1);
       const later = desk.openingHours.map((h) => (h.opens === '13:00' ? { ...h, opens: '14:00' } : h));
-      const res = await call('PATCH', '/api/desk/1', { openingHours: later }, admin);
+      const res = await t.call('PATCH', '/api/desk/1', t.admin, { openingHours: later });
       expect(res.statusCode, res.body).toBe(200);
-      await call('PATCH', '/api/desk/1', { openingHours: desk.openingHours }, admin);
+      await t.call('PATCH', '/api/desk/1', t.admin, { openingHours: desk.openingHours });
     });
 
     it('releases holds in what closes, whatever the decision', async () => {
@@ -406,12 +374,9 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
       });
       expect(hold.json().desk.id).toBe(1);
       const desk = await getDesk(1);
-      const res = await call(
-        'PATCH',
-        '/api/desk/1',
-        { closures: [...desk.closures, { date, type: 'whole_day' }] },
-        admin,
-      );
+      const res = await t.call('PATCH', '/api/desk/1', t.admin, {
+        closures: [...desk.closures, { date, type: 'whole_day' }],
+      });
       expect(res.statusCode, res.body).toBe(200);
       const confirm = await t.app.inject({
         method: 'POST',
@@ -430,28 +395,27 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
   describe('closures of every desk', () => {
     it('POST /closures closes the day for booking, and DELETE /closure/{id} opens it again', async () => {
       const date = days[9]!;
-      const res = await call(
-        'POST',
-        '/api/closures',
-        { date, type: 'whole_day', reason: 'Koningsdag' },
-        admin,
-      );
+      const res = await t.call('POST', '/api/closures', t.admin, {
+        date,
+        type: 'whole_day',
+        reason: 'Koningsdag',
+      });
       expect(res.statusCode, res.body).toBe(201);
       const closure = res.json();
       expect(closure).toEqual({ id: expect.any(Number), date, type: 'whole_day', reason: 'Koningsdag' });
       expect(await availableDays(t.app)).not.toContain(date);
       expect(await slotsOn(t.app, date)).toEqual([]);
-      expect((await call('GET', '/api/closures', undefined, admin)).json()).toContainEqual(closure);
+      expect((await t.call('GET', '/api/closures', t.admin)).json()).toContainEqual(closure);
       const [created] = await auditOf(t.database.db, 'closure_created', closure.id);
       expect(created?.details).toMatchObject({ changes: { date: { before: null, after: date } } });
 
-      const removed = await call('DELETE', `/api/closure/${closure.id}`, undefined, admin);
+      const removed = await t.call('DELETE', `/api/closure/${closure.id}`, t.admin);
       expect(removed.statusCode).toBe(204);
       expect(await availableDays(t.app)).toContain(date);
-      expect((await call('DELETE', `/api/closure/${closure.id}`, undefined, admin)).statusCode).toBe(404);
+      expect((await t.call('DELETE', `/api/closure/${closure.id}`, t.admin)).statusCode).toBe(404);
       // A desk's own closure changes with its desk document, not here.
       const own = (await getDesk(1)).closures[0]!;
-      expect((await call('DELETE', `/api/closure/${own.id}`, undefined, admin)).statusCode).toBe(404);
+      expect((await t.call('DELETE', `/api/closure/${own.id}`, t.admin)).statusCode).toBe(404);
       expect((await getDesk(1)).closures[0]).toEqual(own);
       expect(await auditOf(t.database.db, 'closure_deleted', closure.id)).toHaveLength(1);
     });
@@ -459,12 +423,12 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
     it('a partial closure takes exactly its slots away, on every desk', async () => {
       const date = days[10]!;
       const before = await slotsOn(t.app, date);
-      const res = await call(
-        'POST',
-        '/api/closures',
-        { date, type: 'partial', from: '10:00', until: '11:00' },
-        admin,
-      );
+      const res = await t.call('POST', '/api/closures', t.admin, {
+        date,
+        type: 'partial',
+        from: '10:00',
+        until: '11:00',
+      });
       expect(res.statusCode, res.body).toBe(201);
       const after = await slotsOn(t.app, date);
       const time = (iso: string) => iso.slice(11, 16);
@@ -489,15 +453,15 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
     it('strands appointments on every desk: 409 without a decision, cancelled with reassign', async () => {
       const date = days[11]!;
       const first = await book(t.app, date, 0);
-      const res = await call('POST', '/api/closures', { date, type: 'whole_day' }, admin);
+      const res = await t.call('POST', '/api/closures', t.admin, { date, type: 'whole_day' });
       expect(res.statusCode).toBe(409);
       expect(res.json().appointments.map((a: Appointment) => a.id)).toEqual([first.id]);
-      const reassigned = await call(
-        'POST',
-        '/api/closures',
-        { date, type: 'whole_day', reason: 'Storm', affectedAppointments: 'reassign' },
-        admin,
-      );
+      const reassigned = await t.call('POST', '/api/closures', t.admin, {
+        date,
+        type: 'whole_day',
+        reason: 'Storm',
+        affectedAppointments: 'reassign',
+      });
       expect(reassigned.statusCode, reassigned.body).toBe(201);
       expect(await appointmentRow(t.database.db, first.id)).toMatchObject({ status: 'cancelled' });
       const mails = await mailsOf(t.database.db, t.config, first.id);
@@ -519,18 +483,18 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
       ],
       [{ date: '2031-01-01', type: 'whole_day', deskId: 1 }, 'body', 'unknown_property'],
     ])('POST /closures answers 400 for %j naming %s', async (body, property, message) => {
-      const res = await call('POST', '/api/closures', body, admin);
+      const res = await t.call('POST', '/api/closures', t.admin, body);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().errors).toContainEqual({ property, message });
     });
 
     it('answers guests with 401, users with 403 and bad ids with 400', async () => {
       const body = { date: '2031-01-01', type: 'whole_day' };
-      expect((await call('POST', '/api/closures', body)).statusCode).toBe(401);
-      expect((await call('POST', '/api/closures', body, user)).statusCode).toBe(403);
-      expect((await call('DELETE', '/api/closure/1')).statusCode).toBe(401);
-      expect((await call('DELETE', '/api/closure/1', undefined, user)).statusCode).toBe(403);
-      const bad = await call('DELETE', '/api/closure/99999999999', undefined, admin);
+      expect((await t.call('POST', '/api/closures', undefined, body)).statusCode).toBe(401);
+      expect((await t.call('POST', '/api/closures', t.user, body)).statusCode).toBe(403);
+      expect((await t.call('DELETE', '/api/closure/1')).statusCode).toBe(401);
+      expect((await t.call('DELETE', '/api/closure/1', t.user)).statusCode).toBe(403);
+      const bad = await t.call('DELETE', '/api/closure/99999999999', t.admin);
       expect(bad.json()).toMatchObject({ code: 'validation_failed', errors: [{ property: 'id' }] });
     });
   });
@@ -558,9 +522,9 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
   describe('DELETE /api/desk/{id}', () => {
     it('deletes a desk that never had a booking, with its schedule', async () => {
       const desk = await createDesk({ name: 'Balie weg', openingHours: HOURS });
-      const res = await call('DELETE', `/api/desk/${desk.id}`, undefined, admin);
+      const res = await t.call('DELETE', `/api/desk/${desk.id}`, t.admin);
       expect(res.statusCode, res.body).toBe(204);
-      expect((await call('GET', `/api/desk/${desk.id}`, undefined, admin)).statusCode).toBe(404);
+      expect((await t.call('GET', `/api/desk/${desk.id}`, t.admin)).statusCode).toBe(404);
       const [event] = await auditOf(t.database.db, 'desk_deleted', desk.id);
       expect(event?.details).toMatchObject({ changes: { name: { before: 'Balie weg', after: null } } });
     });
@@ -575,12 +539,7 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
         during: { from: new Date('2025-03-03T09:00:00Z'), until: new Date('2025-03-03T09:12:00Z') },
         groupKey: randomUUID(),
       });
-      const res = await call(
-        'DELETE',
-        `/api/desk/${desk.id}?affectedAppointments=reassign`,
-        undefined,
-        admin,
-      );
+      const res = await t.call('DELETE', `/api/desk/${desk.id}?affectedAppointments=reassign`, t.admin);
       expect(res.statusCode).toBe(409);
       expect(res.json()).toMatchObject({
         code: 'desk_in_use',
@@ -600,33 +559,28 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
       await book(t.app, date, 0);
       const booked = await book(t.app, date, 5);
       expect(booked.desk.id).toBe(desk.id);
-      const listed = await call('DELETE', `/api/desk/${desk.id}`, undefined, admin);
+      const listed = await t.call('DELETE', `/api/desk/${desk.id}`, t.admin);
       expect(listed.statusCode).toBe(409);
       expect(listed.json().appointments.map((a: Appointment) => a.id)).toEqual([booked.id]);
-      const kept = await call('DELETE', `/api/desk/${desk.id}?affectedAppointments=keep`, undefined, admin);
+      const kept = await t.call('DELETE', `/api/desk/${desk.id}?affectedAppointments=keep`, t.admin);
       expect(kept.statusCode).toBe(409);
       expect(kept.json().code).toBe('desk_in_use');
-      const bad = await call('DELETE', `/api/desk/${desk.id}?affectedAppointments=maybe`, undefined, admin);
+      const bad = await t.call('DELETE', `/api/desk/${desk.id}?affectedAppointments=maybe`, t.admin);
       expect(bad.json().errors).toContainEqual({
         property: 'affectedAppointments',
         message: 'invalid_value',
       });
 
-      const res = await call(
-        'DELETE',
-        `/api/desk/${desk.id}?affectedAppointments=reassign`,
-        undefined,
-        admin,
-      );
+      const res = await t.call('DELETE', `/api/desk/${desk.id}?affectedAppointments=reassign`, t.admin);
       expect(res.statusCode, res.body).toBe(204);
       const row = await appointmentRow(t.database.db, booked.id);
       expect(row.status).toBe('confirmed');
       expect([1, 2]).toContain(row.deskId);
-      expect((await call('GET', `/api/desk/${desk.id}`, undefined, admin)).statusCode).toBe(404);
+      expect((await t.call('GET', `/api/desk/${desk.id}`, t.admin)).statusCode).toBe(404);
     });
 
     it('documents every desk route in /api/docs, with the 409 that lists the appointments', async () => {
-      const paths = (await call('GET', '/api/docs/json')).json<{
+      const paths = (await t.call('GET', '/api/docs/json')).json<{
         paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
       }>().paths;
       expect(paths['/api/desks']?.post?.responses).toHaveProperty('201');
@@ -641,10 +595,10 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
     });
 
     it('answers 404, 400, 401 and 403', async () => {
-      expect((await call('DELETE', '/api/desk/999999', undefined, admin)).statusCode).toBe(404);
-      expect((await call('DELETE', '/api/desk/x', undefined, admin)).statusCode).toBe(400);
-      expect((await call('DELETE', '/api/desk/1')).statusCode).toBe(401);
-      expect((await call('DELETE', '/api/desk/1', undefined, user)).statusCode).toBe(403);
+      expect((await t.call('DELETE', '/api/desk/999999', t.admin)).statusCode).toBe(404);
+      expect((await t.call('DELETE', '/api/desk/x', t.admin)).statusCode).toBe(400);
+      expect((await t.call('DELETE', '/api/desk/1')).statusCode).toBe(401);
+      expect((await t.call('DELETE', '/api/desk/1', t.user)).statusCode).toBe(403);
     });
   });
 });

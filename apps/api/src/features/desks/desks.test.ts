@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { deskSchema, globalClosureSchema, type Desk } from '@balie/shared';
 import { closures, deskOpeningHours, desks, overflowPeriods } from '../../db/schema/index.js';
-import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
+import { testDatabases, useTestApp } from '../../test/index.js';
 
 const WEEKDAY_HOURS = [
   { opens: '08:30', closes: '12:30' },
@@ -10,19 +10,10 @@ const WEEKDAY_HOURS = [
 const mondayToFriday = (weekday: number) => WEEKDAY_HOURS.map((h) => ({ weekday, ...h }));
 
 describe.each(testDatabases)('desks on %s', (kind) => {
-  let t: TestApp;
-  let admin: Session;
-  let user: Session;
-  beforeAll(async () => {
-    t = await createTestApp({ kind });
-    admin = await loginAs(t.app, 'admin');
-    user = await loginAs(t.app, 'user');
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(kind, { sessions: ['admin', 'user'] });
 
-  const get = (url: string, s?: Session) => t.app.inject({ method: 'GET', url, headers: s?.headers ?? {} });
   async function listDesks(): Promise<Desk[]> {
-    const res = await get('/api/desks', admin);
+    const res = await t.call('GET', '/api/desks', t.admin);
     expect(res.statusCode).toBe(200);
     return res.json<Desk[]>();
   }
@@ -70,10 +61,10 @@ describe.each(testDatabases)('desks on %s', (kind) => {
     });
 
     it('answers a guest with 401 and a user with 403', async () => {
-      const guest = await get('/api/desks');
+      const guest = await t.call('GET', '/api/desks');
       expect(guest.statusCode).toBe(401);
       expect(guest.json().code).toBe('unauthorized');
-      const member = await get('/api/desks', user);
+      const member = await t.call('GET', '/api/desks', t.user);
       expect(member.statusCode).toBe(403);
       expect(member.json().code).toBe('forbidden');
     });
@@ -82,21 +73,21 @@ describe.each(testDatabases)('desks on %s', (kind) => {
   describe('GET /api/desk/{id}', () => {
     it('returns the same document as the list', async () => {
       for (const desk of await listDesks()) {
-        const res = await get(`/api/desk/${desk.id}`, admin);
+        const res = await t.call('GET', `/api/desk/${desk.id}`, t.admin);
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual(desk);
       }
     });
 
     it('answers 404 not_found for an unknown desk', async () => {
-      const res = await get('/api/desk/999999', admin);
+      const res = await t.call('GET', '/api/desk/999999', t.admin);
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe('not_found');
     });
 
     it('answers 400 naming id for an id that is not a desk number', async () => {
       for (const id of ['abc', '1.5', '0', '-3', '99999999999']) {
-        const res = await get(`/api/desk/${id}`, admin);
+        const res = await t.call('GET', `/api/desk/${id}`, t.admin);
         expect(res.statusCode, id).toBe(400);
         expect(res.json()).toMatchObject({ code: 'validation_failed', errors: [{ property: 'id' }] });
       }
@@ -104,15 +95,15 @@ describe.each(testDatabases)('desks on %s', (kind) => {
 
     it('answers a guest with 401 and a user with 403, before looking the desk up', async () => {
       const [first] = await listDesks();
-      expect((await get(`/api/desk/${first?.id}`)).statusCode).toBe(401);
-      expect((await get(`/api/desk/${first?.id}`, user)).statusCode).toBe(403);
-      expect((await get('/api/desk/999999', user)).statusCode).toBe(403);
+      expect((await t.call('GET', `/api/desk/${first?.id}`)).statusCode).toBe(401);
+      expect((await t.call('GET', `/api/desk/${first?.id}`, t.user)).statusCode).toBe(403);
+      expect((await t.call('GET', '/api/desk/999999', t.user)).statusCode).toBe(403);
     });
   });
 
   describe('GET /api/closures', () => {
     it('returns the closures of every desk, by date, without the desks’ own', async () => {
-      const res = await get('/api/closures', admin);
+      const res = await t.call('GET', '/api/closures', t.admin);
       expect(res.statusCode).toBe(200);
       const list = res.json<{ date: string; reason?: string }[]>();
       for (const closure of list) expect(globalClosureSchema.parse(closure)).toEqual(closure);
@@ -131,8 +122,8 @@ describe.each(testDatabases)('desks on %s', (kind) => {
     });
 
     it('answers a guest with 401 and a user with 403', async () => {
-      expect((await get('/api/closures')).statusCode).toBe(401);
-      expect((await get('/api/closures', user)).statusCode).toBe(403);
+      expect((await t.call('GET', '/api/closures')).statusCode).toBe(401);
+      expect((await t.call('GET', '/api/closures', t.user)).statusCode).toBe(403);
     });
   });
 
@@ -199,7 +190,7 @@ describe.each(testDatabases)('desks on %s', (kind) => {
           },
         ],
       });
-      expect((await get(`/api/desk/${deskId}`, admin)).json()).toEqual(desk);
+      expect((await t.call('GET', `/api/desk/${deskId}`, t.admin)).json()).toEqual(desk);
     });
 
     it('reads the list with as many queries as one desk, however many desks there are', async () => {
@@ -215,7 +206,7 @@ describe.each(testDatabases)('desks on %s', (kind) => {
       // Both drivers send every statement through the client's (PGlite's or the pool's) query().
       const spy = vi.spyOn(t.database.client as { query: (...args: never[]) => unknown }, 'query');
       try {
-        expect((await get(`/api/desk/${deskId}`, admin)).statusCode).toBe(200);
+        expect((await t.call('GET', `/api/desk/${deskId}`, t.admin)).statusCode).toBe(200);
         const forOne = spy.mock.calls.length;
         spy.mockClear();
         const list = await listDesks();
@@ -230,7 +221,7 @@ describe.each(testDatabases)('desks on %s', (kind) => {
   });
 
   it('documents the routes with the desk document in /api/docs', async () => {
-    const res = await get('/api/docs/json');
+    const res = await t.call('GET', '/api/docs/json');
     expect(res.statusCode).toBe(200);
     const paths = res.json<{
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;

@@ -31,23 +31,22 @@ export async function findDeskRow(db: DbOrTx, id: number): Promise<DeskRow | und
 export async function loadDeskParts(db: DbOrTx, deskIds: readonly number[]): Promise<DeskParts> {
   if (deskIds.length === 0) return { hours: [], closures: [], periods: [] };
   const ids = [...deskIds];
-  const [hours, closureRows, periods] = await Promise.all([
-    db
-      .select()
-      .from(deskOpeningHours)
-      .where(inArray(deskOpeningHours.deskId, ids))
-      .orderBy(asc(deskOpeningHours.weekday), asc(deskOpeningHours.opens), asc(deskOpeningHours.id)),
-    db
-      .select()
-      .from(closures)
-      .where(inArray(closures.deskId, ids))
-      .orderBy(...closureOrder),
-    db
-      .select()
-      .from(overflowPeriods)
-      .where(inArray(overflowPeriods.deskId, ids))
-      .orderBy(asc(overflowPeriods.fromDate), asc(overflowPeriods.id)),
-  ]);
+  // One after another: desk writes read this back in their transaction.
+  const hours = await db
+    .select()
+    .from(deskOpeningHours)
+    .where(inArray(deskOpeningHours.deskId, ids))
+    .orderBy(asc(deskOpeningHours.weekday), asc(deskOpeningHours.opens), asc(deskOpeningHours.id));
+  const closureRows = await db
+    .select()
+    .from(closures)
+    .where(inArray(closures.deskId, ids))
+    .orderBy(...closureOrder);
+  const periods = await db
+    .select()
+    .from(overflowPeriods)
+    .where(inArray(overflowPeriods.deskId, ids))
+    .orderBy(asc(overflowPeriods.fromDate), asc(overflowPeriods.id));
   return { hours, closures: closureRows, periods };
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment, Timeslot } from '@balie/shared';
 import { queryRows } from '../../db/client.js';
 import { rateLimitHits } from '../../db/schema/index.js';
-import { createTestApp, loginAs, type Session, type TestApp } from '../../test/index.js';
+import { useTestApp } from '../../test/index.js';
 import { availableDays, ITEMS, PERSON } from '../booking/test-support/helpers.js';
 import { sendTo, startProcessesFor, type ServerProcess } from '../booking/test-support/processes.js';
 import { appointmentRow } from './test-support/schedule.js';
@@ -13,21 +13,15 @@ import { appointmentRow } from './test-support/schedule.js';
  * only, with two real server processes beside the test's own app.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('schedule changes across two processes on PostgreSQL', () => {
-  let t: TestApp;
-  let admin: Session;
+  const t = useTestApp('postgres', { sessions: ['admin'] });
   let servers: ServerProcess[] = [];
   let days: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ kind: 'postgres' });
-    admin = await loginAs(t.app, 'admin');
     days = await availableDays(t.app);
     servers = await startProcessesFor(t);
-  }, 60_000);
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.stop()));
-    await t?.close();
   });
+  afterAll(() => Promise.all(servers.map((s) => s.stop())));
 
   const send = (i: number, method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
     sendTo(servers, i, method, path, body, headers);
@@ -48,7 +42,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('schedule changes across two pro
       'POST',
       '/closures',
       { date, type: 'whole_day', reason: 'Test' },
-      admin.headers,
+      t.admin.headers,
     );
     expect(closed.status).toBe(201);
 
@@ -65,7 +59,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('schedule changes across two pro
     const slots = await slotsOn(1, date);
     expect(slots.length).toBeGreaterThan(0);
 
-    const closed = await send(0, 'POST', '/closures', { date, type: 'whole_day' }, admin.headers);
+    const closed = await send(0, 'POST', '/closures', { date, type: 'whole_day' }, t.admin.headers);
     expect(closed.status).toBe(201);
 
     // Process 1's cache may still hold the old schedule; the hold checks the schedule version in the database.
@@ -97,7 +91,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('schedule changes across two pro
     const onFirst = booked.filter((a) => a.desk.id === 1);
     expect(onFirst.length).toBeGreaterThan(0);
 
-    const first = (await (await send(0, 'GET', '/desk/1', undefined, admin.headers)).json()) as {
+    const first = (await (await send(0, 'GET', '/desk/1', undefined, t.admin.headers)).json()) as {
       closures: unknown[];
     };
     // Visitors keep asking for the slots desk 2 still has free while desk 1 closes.
@@ -112,7 +106,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('schedule changes across two pro
       'PATCH',
       '/desk/1',
       { closures: [...first.closures, { date, type: 'whole_day' }], affectedAppointments: 'reassign' },
-      admin.headers,
+      t.admin.headers,
     );
     const [changed, ...holds] = await Promise.all([change, ...crowd]);
     expect(changed!.status, await changed!.clone().text()).toBe(200);

@@ -1,34 +1,24 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { invitationSchema, loginResponseSchema } from '@balie/shared';
 import { auditEvents, invitations, outbox, users } from '../../db/schema/index.js';
 import { rendererOf, type RenderedMail } from '../../mail/registry.js';
-import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
+import { loginAs, testDatabases, useTestApp, type Session } from '../../test/index.js';
 import { INVITATION_MAIL } from './mail.js';
 
 const DAY = 24 * 3600 * 1000;
 const PASSWORD = 'Welkom-01!';
 
 describe.each(testDatabases)('invitations of colleagues on %s', (kind) => {
-  let t: TestApp;
-  let admin: Session;
-  let user: Session;
-  beforeAll(async () => {
-    t = await createTestApp({ kind });
-    admin = await loginAs(t.app, 'admin');
-    user = await loginAs(t.app, 'user');
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(kind, { sessions: ['admin', 'user'] });
   afterEach(() => vi.useRealTimers());
 
   let seq = 0;
   const newAddress = () => `colleague${++seq}.${kind}@example.org`;
-  const inject = (method: 'GET' | 'POST' | 'DELETE', url: string, s?: Session | null, payload?: object) =>
-    t.app.inject({ method, url, headers: s?.headers ?? {}, ...(payload ? { payload } : {}) });
-  const invite = (payload: object, s: Session = admin) => inject('POST', '/api/users/invite', s, payload);
-  const pending = async () => (await inject('GET', '/api/users/invitations', admin)).json();
+  const invite = (payload: object, s: Session = t.admin) => t.call('POST', '/api/users/invite', s, payload);
+  const pending = async () => (await t.call('GET', '/api/users/invitations', t.admin)).json();
   const accept = (token: string, password = PASSWORD) =>
-    inject('POST', `/api/invitation/${token}`, null, { password });
+    t.call('POST', `/api/invitation/${token}`, null, { password });
   const headersOf = (token: string) => ({ headers: { authorization: `Bearer ${token}` } }) as Session;
 
   /** The newest invitation mail as the worker would send it now (null: it would not be sent). */
@@ -92,12 +82,12 @@ describe.each(testDatabases)('invitations of colleagues on %s', (kind) => {
       .select()
       .from(auditEvents)
       .where(and(eq(auditEvents.action, 'invitation_sent'), eq(auditEvents.subjectId, String(body.id))));
-    expect(event).toMatchObject({ actorUserId: admin.userId, subjectType: 'invitation' });
+    expect(event).toMatchObject({ actorUserId: t.admin.userId, subjectType: 'invitation' });
     expect(event!.details).toMatchObject({
       changes: { email: { after: email }, roles: { after: ['ROLE_STAFF'] } },
     });
     // The audit screen names the invitation by its address.
-    const trail = await inject('GET', `/api/audit-events?entityType=invitation&entityId=${body.id}`, admin);
+    const trail = await t.call('GET', `/api/audit-events?entityType=invitation&entityId=${body.id}`, t.admin);
     expect(trail.json().items).toEqual([
       expect.objectContaining({ action: 'invitation_sent', entityLabel: email }),
     ]);
@@ -119,7 +109,7 @@ describe.each(testDatabases)('invitations of colleagues on %s', (kind) => {
 
   it('accepts the link once: the account gets the role and is signed in; the link then opens nothing', async () => {
     const { email, id, token } = await invited('ROLE_STAFF', 'en');
-    const res = await inject('POST', `/api/invitation/${token}`, null, {
+    const res = await t.call('POST', `/api/invitation/${token}`, null, {
       password: PASSWORD,
       firstName: 'Daan',
       lastName: 'de Balie',
@@ -134,14 +124,10 @@ describe.each(testDatabases)('invitations of colleagues on %s', (kind) => {
     });
     // Signed in as staff: today's list yes, user administration no.
     const staff = headersOf(body.token);
-    expect((await inject('GET', '/api/appointments/today', staff)).statusCode).toBe(200);
-    expect((await inject('GET', '/api/users', staff)).statusCode).toBe(403);
+    expect((await t.call('GET', '/api/appointments/today', staff)).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/users', staff)).statusCode).toBe(403);
     // The password works for a later sign-in too.
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { username: email, password: PASSWORD },
-    });
+    const login = await t.call('POST', '/api/login', null, { username: email, password: PASSWORD });
     expect(login.statusCode).toBe(200);
 
     const again = await accept(token, 'Other-Pass2!');
@@ -174,12 +160,12 @@ describe.each(testDatabases)('invitations of colleagues on %s', (kind) => {
     expect(late.statusCode).toBe(400);
     expect(late.json().errors).toEqual([{ property: 'token', message: 'object/not-found' }]);
     expect(
-      (await inject('GET', '/api/users/invitations', later)).json().find((i: { id: number }) => i.id === id),
+      (await t.call('GET', '/api/users/invitations', later)).json().find((i: { id: number }) => i.id === id),
     ).toMatchObject({ expired: true });
     // A mail still queued from before is not sent once the link has run out.
     expect(await latestMail(id)).toBeNull();
 
-    const resent = await inject('POST', `/api/users/invitation/${id}/resend`, later);
+    const resent = await t.call('POST', `/api/users/invitation/${id}/resend`, later);
     expect(resent.statusCode, resent.body).toBe(200);
     expect(resent.json()).toMatchObject({ id, expired: false });
     expect(Date.parse(resent.json().expiresAt)).toBeGreaterThan(Date.now() + 7 * DAY - 1000);
@@ -190,13 +176,13 @@ describe.each(testDatabases)('invitations of colleagues on %s', (kind) => {
     expect(ok.statusCode).toBe(201);
     expect(ok.json().user.roles).toEqual(['ROLE_USER', 'ROLE_ADMIN']);
     // Accepted: nothing left to resend or withdraw.
-    expect((await inject('POST', `/api/users/invitation/${id}/resend`, later)).statusCode).toBe(404);
-    expect((await inject('DELETE', `/api/users/invitation/${id}`, later)).statusCode).toBe(404);
+    expect((await t.call('POST', `/api/users/invitation/${id}/resend`, later)).statusCode).toBe(404);
+    expect((await t.call('DELETE', `/api/users/invitation/${id}`, later)).statusCode).toBe(404);
   });
 
   it('lets a resend replace the link of the earlier mail while it is still valid', async () => {
     const { id, token } = await invited();
-    expect((await inject('POST', `/api/users/invitation/${id}/resend`, admin)).statusCode).toBe(200);
+    expect((await t.call('POST', `/api/users/invitation/${id}/resend`, t.admin)).statusCode).toBe(200);
     const fresh = await mailedToken(id);
     expect((await accept(token)).json().errors).toEqual([{ property: 'token', message: 'object/not-found' }]);
     expect((await accept(fresh)).statusCode).toBe(201);
@@ -204,14 +190,14 @@ describe.each(testDatabases)('invitations of colleagues on %s', (kind) => {
 
   it('withdraws an invitation: its link opens nothing, it leaves the list, a second withdrawal is 404', async () => {
     const { id, token } = await invited();
-    const gone = await inject('DELETE', `/api/users/invitation/${id}`, admin);
+    const gone = await t.call('DELETE', `/api/users/invitation/${id}`, t.admin);
     expect(gone.statusCode).toBe(204);
     expect((await pending()).map((i: { id: number }) => i.id)).not.toContain(id);
     const res = await accept(token);
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toEqual([{ property: 'token', message: 'object/not-found' }]);
-    expect((await inject('DELETE', `/api/users/invitation/${id}`, admin)).statusCode).toBe(404);
-    expect((await inject('POST', `/api/users/invitation/${id}/resend`, admin)).statusCode).toBe(404);
+    expect((await t.call('DELETE', `/api/users/invitation/${id}`, t.admin)).statusCode).toBe(404);
+    expect((await t.call('POST', `/api/users/invitation/${id}/resend`, t.admin)).statusCode).toBe(404);
     expect(await latestMail(id)).toBeNull();
   });
 
@@ -236,11 +222,7 @@ describe.each(testDatabases)('invitations of colleagues on %s', (kind) => {
     });
 
     const { email, token } = await invited();
-    const registered = await t.app.inject({
-      method: 'POST',
-      url: '/api/register',
-      payload: { email, password: 'Secret123!' },
-    });
+    const registered = await t.call('POST', '/api/register', null, { email, password: 'Secret123!' });
     expect(registered.statusCode).toBe(201);
     const late = await accept(token);
     expect(late.statusCode).toBe(409);
@@ -268,16 +250,18 @@ describe.each(testDatabases)('invitations of colleagues on %s', (kind) => {
     const unknown = await accept('a'.repeat(43));
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toEqual([{ property: 'token', message: 'object/not-found' }]);
-    expect((await inject('DELETE', '/api/users/invitation/abc', admin)).json().errors[0].property).toBe('id');
+    expect((await t.call('DELETE', '/api/users/invitation/abc', t.admin)).json().errors[0].property).toBe(
+      'id',
+    );
   });
 
   it('keeps invitations to admins: staff and users get 403, guests 401', async () => {
     const staff = await invited();
     const session = headersOf((await accept(staff.token)).json().token);
-    for (const s of [session, user]) {
+    for (const s of [session, t.user]) {
       expect((await invite({ email: newAddress(), role: 'ROLE_STAFF' }, s)).statusCode).toBe(403);
-      expect((await inject('GET', '/api/users/invitations', s)).statusCode).toBe(403);
+      expect((await t.call('GET', '/api/users/invitations', s)).statusCode).toBe(403);
     }
-    expect((await inject('GET', '/api/users/invitations')).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/users/invitations')).statusCode).toBe(401);
   });
 });

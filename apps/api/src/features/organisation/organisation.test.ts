@@ -1,23 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { organisationSchema } from '@balie/shared';
 import { DEMO_ORGANISATION } from '../../demo/seed.js';
-import { createTestApp, loginAs, testDatabases, type Session, type TestApp } from '../../test/index.js';
+import { testDatabases, useTestApp, type Session } from '../../test/index.js';
 import { availableDays } from '../booking/test-support/helpers.js';
 import { auditOf, book, mailsOf } from '../desks/test-support/schedule.js';
 
 describe.each(testDatabases)('organisation on %s', (kind) => {
-  let t: TestApp;
-  let admin: Session;
-  let user: Session;
-  beforeAll(async () => {
-    t = await createTestApp({ kind });
-    admin = await loginAs(t.app, 'admin');
-    user = await loginAs(t.app, 'user');
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp(kind, { sessions: ['admin', 'user'] });
 
-  const patch = (payload: object, s?: Session) =>
-    t.app.inject({ method: 'PATCH', url: '/api/organisation', payload, headers: s?.headers ?? {} });
+  const patch = (payload: object, s?: Session) => t.call('PATCH', '/api/organisation', s, payload);
 
   it('GET /organisation is public and holds the demo record', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/organisation' });
@@ -26,7 +17,7 @@ describe.each(testDatabases)('organisation on %s', (kind) => {
   });
 
   it('PATCH /organisation changes the fields it names and audits before and after', async () => {
-    const res = await patch({ phone: '020 123 4567', website: 'http://balie.example/contact' }, admin);
+    const res = await patch({ phone: '020 123 4567', website: 'http://balie.example/contact' }, t.admin);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       ...DEMO_ORGANISATION,
@@ -35,7 +26,7 @@ describe.each(testDatabases)('organisation on %s', (kind) => {
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/organisation' })).json()).toEqual(res.json());
     const [event] = await auditOf(t.database.db, 'organisation_updated', 1);
-    expect(event?.actorUserId).toBe(admin.userId);
+    expect(event?.actorUserId).toBe(t.admin.userId);
     expect(event?.details).toEqual({
       changes: {
         phone: { before: DEMO_ORGANISATION.phone, after: '020 123 4567' },
@@ -43,8 +34,8 @@ describe.each(testDatabases)('organisation on %s', (kind) => {
       },
     });
     // Optional fields may be cleared.
-    expect((await patch({ phone: '' }, admin)).json().phone).toBe('');
-    await patch({ phone: DEMO_ORGANISATION.phone, website: DEMO_ORGANISATION.website }, admin);
+    expect((await patch({ phone: '' }, t.admin)).json().phone).toBe('');
+    await patch({ phone: DEMO_ORGANISATION.phone, website: DEMO_ORGANISATION.website }, t.admin);
   });
 
   it.each([
@@ -58,15 +49,43 @@ describe.each(testDatabases)('organisation on %s', (kind) => {
     [{ city: 'Utrecht\u0000' }, 'city', 'invalid_characters'],
     [{ phone: 12 }, 'phone', 'invalid_type'],
     [{ country: 'NL' }, 'body', 'unknown_property'],
+    [{ registrationOpen: 'yes' }, 'registrationOpen', 'invalid_type'],
+    [{ registerFields: ['shoeSize'] }, 'registerFields.0', 'invalid_value'],
+    [{ registerFields: 'birthDay' }, 'registerFields', 'invalid_type'],
   ])('answers 400 for %j naming %s', async (body, property, message) => {
-    const res = await patch(body, admin);
+    const res = await patch(body, t.admin);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().errors).toContainEqual({ property, message });
   });
 
+  it('PATCH /organisation closes registration and chooses the register form’s fields, each once, in form order', async () => {
+    const res = await patch(
+      { registrationOpen: false, registerFields: ['cardNumber', 'birthDay', 'cardNumber'] },
+      t.admin,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ registrationOpen: false, registerFields: ['birthDay', 'cardNumber'] });
+    // Guests read it: the register page asks what is chosen, or says registration is closed.
+    expect((await t.app.inject({ method: 'GET', url: '/api/organisation' })).json()).toMatchObject({
+      registrationOpen: false,
+      registerFields: ['birthDay', 'cardNumber'],
+    });
+    const event = (await auditOf(t.database.db, 'organisation_updated', 1)).at(-1);
+    expect(event?.details).toEqual({
+      changes: {
+        registrationOpen: { before: true, after: false },
+        registerFields: {
+          before: ['birthDay', 'serviceBookNr', 'cardNumber'],
+          after: ['birthDay', 'cardNumber'],
+        },
+      },
+    });
+    await patch({ registrationOpen: true, registerFields: DEMO_ORGANISATION.registerFields }, t.admin);
+  });
+
   it('answers a guest with 401 and a user with 403', async () => {
     expect((await patch({ name: 'X' })).statusCode).toBe(401);
-    expect((await patch({ name: 'X' }, user)).statusCode).toBe(403);
+    expect((await patch({ name: 'X' }, t.user)).statusCode).toBe(403);
   });
 
   it('signs every appointment mail with the organisation and puts its address in the .ics location', async () => {

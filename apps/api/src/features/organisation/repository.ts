@@ -1,4 +1,4 @@
-import type { Organisation } from '@balie/shared';
+import { REGISTER_FIELDS, type Organisation } from '@balie/shared';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { organisation } from '../../db/schema/index.js';
@@ -11,6 +11,8 @@ const EMPTY: Organisation = {
   phone: '',
   email: '',
   website: '',
+  registrationOpen: true,
+  registerFields: [...REGISTER_FIELDS],
 };
 
 /** The one organisation record (its row is made by the migration). */
@@ -24,6 +26,8 @@ export async function getOrganisation(db: DbOrTx): Promise<Organisation> {
       phone: organisation.phone,
       email: organisation.email,
       website: organisation.website,
+      registrationOpen: organisation.registrationOpen,
+      registerFields: organisation.registerFields,
     })
     .from(organisation)
     .where(eq(organisation.id, 1));

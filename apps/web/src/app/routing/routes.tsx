@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import { Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
@@ -25,8 +26,10 @@ const RegisterPage = lazy(() => import('../../features/auth/routes/RegisterPage'
 const ForgotPasswordPage = lazy(() => import('../../features/auth/routes/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../../features/auth/routes/ResetPasswordPage'));
 const InvitationPage = lazy(() => import('../../features/auth/routes/InvitationPage'));
+const SetupPage = lazy(() => import('../../features/setup/routes/SetupPage'));
 const DashboardPage = lazy(() => import('../../features/dashboard/routes/DashboardPage'));
 const HomeAppointments = lazy(() => import('../../features/appointments/components/HomeAppointments'));
+const SetupChecklist = lazy(() => import('../../features/setup/components/SetupChecklist'));
 const ProfilePage = lazy(() => import('../../features/profile/routes/ProfilePage'));
 const DesksPage = lazy(() => import('../../features/desks/routes/DesksPage'));
 const DeskPage = lazy(() => import('../../features/desks/routes/DeskPage'));
@@ -42,10 +45,14 @@ const NotFoundPage = lazy(() => import('../../features/errors/routes/NotFoundPag
 const ServerErrorPage = lazy(() => import('../../features/errors/routes/ServerErrorPage'));
 const MaintenancePage = lazy(() => import('../../features/errors/routes/MaintenancePage'));
 
+// An admin's first-run checklist (until every item is done) above the appointments part.
 const home = (
   <DashboardPage>
     <Suspense fallback={<PageLoader />}>
-      <HomeAppointments />
+      <Box sx={{ display: 'grid', gap: 3 }}>
+        <SetupChecklist />
+        <HomeAppointments />
+      </Box>
     </Suspense>
   </DashboardPage>
 );
@@ -93,6 +100,9 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
             { path: '/forgot-password', element: <ForgotPasswordPage /> },
             { path: '/reset-password/:token', element: <ResetPasswordPage /> },
             { path: '/invitation/:token', element: <InvitationPage /> },
+            // First run (DESIGN §4b): the link the server prints, or the token typed in.
+            { path: '/setup', element: <SetupPage /> },
+            { path: '/setup/:token', element: <SetupPage /> },
             { path: '/404', element: <NotFoundPage /> },
             { path: '/500', element: <ServerErrorPage /> },
             { path: '/maintenance', element: <MaintenancePage /> },

@@ -1,7 +1,7 @@
 import { FRONT_DOOR_STATE_ID, type FrontDoorState } from '@balie/shared';
 import { chosenLanguage } from '../../lib/i18n';
 import { loadTokens } from '../../session/tokenStorage';
-import { BOOKING_STORAGE_KEY } from '../../features/booking/store/draftStorage';
+import { BOOKING_STORAGE_KEY } from '../../features/booking/store/bookingState';
 
 /**
  * The state the server rendered /new from, when this browser would render exactly that page itself;

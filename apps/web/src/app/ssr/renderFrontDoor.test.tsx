@@ -44,6 +44,8 @@ const state: FrontDoorState = {
     phone: '',
     email: '',
     website: 'https://example.org',
+    registrationOpen: true,
+    registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
   },
 };
 

@@ -1,4 +1,4 @@
-import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { useId, type ChangeEvent, type ReactNode, type Ref } from 'react';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
@@ -14,6 +14,8 @@ interface Props {
   size?: 'small' | 'medium';
   /** Overrides the accessible name the label gives (e.g. "Amount of Passport"). */
   ariaLabel?: string;
+  /** The `<select>` itself, e.g. to move focus to it. */
+  selectRef?: Ref<HTMLSelectElement>;
   sx?: SxProps<Theme>;
 }
 
@@ -22,7 +24,16 @@ interface Props {
  * shrunk), built from its parts: TextField imports the MUI Select and with it Menu, Popover and Modal,
  * ~18 KB gzipped that the booking page /new must not load before the first click (DESIGN §10).
  */
-export function NativeSelectField({ label, value, onChange, children, size, ariaLabel, sx }: Props) {
+export function NativeSelectField({
+  label,
+  value,
+  onChange,
+  children,
+  size,
+  ariaLabel,
+  selectRef,
+  sx,
+}: Props) {
   const id = useId();
   return (
     <FormControl size={size} sx={sx}>
@@ -33,7 +44,7 @@ export function NativeSelectField({ label, value, onChange, children, size, aria
         id={id}
         value={value}
         onChange={onChange}
-        input={<OutlinedInput label={label} notched />}
+        input={<OutlinedInput label={label} notched inputRef={selectRef} />}
         inputProps={ariaLabel ? { 'aria-label': ariaLabel } : undefined}
       >
         {children}

@@ -6,7 +6,8 @@ import { useFieldErrorText } from './useFieldErrorText';
 
 /**
  * A whole number bound to react-hook-form and held as a number (an empty field holds NaN, which the
- * schema rejects); `unit` is shown after the value, its error key translated under the field.
+ * schema rejects); `unit` is shown after the value, its error key translated under the field (in place of
+ * `helperText`, which explains the field while it is valid).
  */
 export function NumberField<T extends FieldValues>({
   control,
@@ -15,6 +16,7 @@ export function NumberField<T extends FieldValues>({
   min,
   max,
   unit,
+  helperText,
   size,
   sx,
 }: {
@@ -24,6 +26,7 @@ export function NumberField<T extends FieldValues>({
   min?: number;
   max?: number;
   unit?: string;
+  helperText?: string;
   size?: 'small' | 'medium';
   sx?: SxProps<Theme>;
 }) {
@@ -41,7 +44,7 @@ export function NumberField<T extends FieldValues>({
       onChange={(e) => field.onChange(e.target.value === '' ? NaN : Number(e.target.value))}
       onBlur={field.onBlur}
       error={Boolean(message)}
-      helperText={message}
+      helperText={message ?? helperText}
       margin="normal"
       slotProps={{
         htmlInput: { min, max, step: 1, inputMode: 'numeric' },

@@ -7,40 +7,18 @@ import type {
   ResetPasswordRequest,
 } from '@balie/shared';
 import { api } from '../../lib/api';
-import type { AppDispatch } from '../../lib/store/hooks';
-import { credentialsReceived } from '../../session/authSlice';
-import { sessionApi } from '../../session/sessionApi';
-
-/**
- * Login, register and an accepted invitation answer with a session: the token pair is stored and the
- * answer's user becomes the cached current user (spec §7), so no second request is needed.
- */
-async function startSession({
-  dispatch,
-  queryFulfilled,
-}: {
-  dispatch: AppDispatch;
-  queryFulfilled: Promise<{ data: LoginResponse }>;
-}): Promise<void> {
-  try {
-    const { data } = await queryFulfilled;
-    dispatch(credentialsReceived({ token: data.token, refresh_token: data.refresh_token }));
-    await dispatch(sessionApi.util.upsertQueryData('getCurrentUser', undefined, data.user));
-  } catch {
-    /* the page shows the error */
-  }
-}
+import { startSession } from '../../session/startSession';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, LoginRequest>({
       query: (body) => ({ url: '/login', method: 'POST', body }),
-      onQueryStarted: (_args, lifecycle) => startSession(lifecycle),
+      onQueryStarted: startSession,
     }),
     /** A new account is signed in at once (decision 0015). */
     register: build.mutation<LoginResponse, RegisterRequest>({
       query: (body) => ({ url: '/register', method: 'POST', body }),
-      onQueryStarted: (_args, lifecycle) => startSession(lifecycle),
+      onQueryStarted: startSession,
     }),
     /** An invited colleague sets a password and is signed in at once (decision 0311). */
     acceptInvitation: build.mutation<LoginResponse, AcceptInvitationRequest & { token: string }>({
@@ -49,7 +27,7 @@ export const authApi = api.injectEndpoints({
         method: 'POST',
         body,
       }),
-      onQueryStarted: (_args, lifecycle) => startSession(lifecycle),
+      onQueryStarted: startSession,
     }),
     forgotPassword: build.mutation<unknown, ForgotPasswordRequest>({
       query: (body) => ({ url: '/forgotpassword', method: 'POST', body }),

@@ -202,13 +202,12 @@ for (const kind of Object.keys(APPOINTMENT_MAIL) as Kind[]) {
     if (!Number.isInteger(id)) return null;
     const [row] = await ctx.db.select().from(appointments).where(eq(appointments.id, id));
     if (!row || !row.email || !SENDABLE[kind].includes(row.status)) return null;
-    const [view, organisation] = await Promise.all([viewOf(ctx.db, row), getOrganisation(ctx.db)]);
+    const view = await viewOf(ctx.db, row);
+    const organisation = await getOrganisation(ctx.db);
     // A cancellation shows neither the code nor what to bring.
     const cancelling = CANCELLING.includes(kind);
-    const [qrPng, notices] = await Promise.all([
-      row.checkInCode && !cancelling ? checkInQrPng(row.checkInCode) : null,
-      cancelling ? [] : noticesOf(ctx.db, view),
-    ]);
+    const notices = cancelling ? [] : await noticesOf(ctx.db, view);
+    const qrPng = row.checkInCode && !cancelling ? await checkInQrPng(row.checkInCode) : null;
     return render(kind, view, ctx, { payload, organisation, notices, qrPng });
   });
 }

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { DomUtils, parseDocument } from 'htmlparser2';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mapUrlOf, type Appointment, type UiLanguage } from '@balie/shared';
 import { appointments, outbox } from '../../../db/schema/index.js';
 import { DEMO_ORGANISATION } from '../../../demo/seed.js';
 import { enqueueMail } from '../../../mail/outbox.js';
 import { rendererOf, type RenderedMail } from '../../../mail/registry.js';
-import { createTestApp, loginAs, testDatabases, type TestApp } from '../../../test/index.js';
+import { testDatabases, useTestApp } from '../../../test/index.js';
 import { confirm, holdOk, someSlots } from '../../booking/test-support/helpers.js';
 import { APPOINTMENT_MAIL } from './kinds.js';
 
@@ -56,25 +56,17 @@ function normalised(mail: RenderedMail, a: Appointment & { token: string }, date
 }
 
 describe.each(testDatabases)('appointment mails on %s', (kind) => {
-  let t: TestApp;
+  const t = useTestApp(kind, { sessions: ['admin'] });
   let day = 2;
   beforeAll(async () => {
-    t = await createTestApp({ kind });
-    const admin = await loginAs(t.app, 'admin');
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/product/1',
-      headers: admin.headers,
-      payload: {
-        translations: {
-          en: { title: TITLE.en, notice: NOTICE.en },
-          de: { title: TITLE.de, notice: NOTICE.de },
-        },
+    const res = await t.call('PATCH', '/api/product/1', t.admin, {
+      translations: {
+        en: { title: TITLE.en, notice: NOTICE.en },
+        de: { title: TITLE.de, notice: NOTICE.de },
       },
     });
     expect(res.statusCode, res.body).toBe(200);
   });
-  afterAll(() => t?.close());
 
   /** Renders the newest queued mail of `kind` for an appointment, as the worker would send it now. */
   async function rendered(mailKind: string, id: number): Promise<RenderedMail> {

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../components/scheduling/test/fakeApi';
 import { appointment } from '../../../components/scheduling/test/fixtures';
@@ -48,12 +48,17 @@ describe("a plain user's dashboard", { timeout: 20_000 }, () => {
     );
     await renderRoute('/home', { user: aUser() });
     const section = await screen.findByRole('region', { name: 'Your next appointments' });
-    const items = await within(section).findAllByRole('listitem');
-    expect(items.map((li) => li.textContent)).toEqual([
-      expect.stringContaining('Tuesday, 1 December 2026, 10:00'),
-      expect.stringContaining('Thursday, 3 December 2026, 11:00'),
-      expect.stringContaining('Friday, 4 December 2026, 12:00'),
-    ]);
+    await waitFor(() =>
+      expect(
+        within(section)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent),
+      ).toEqual([
+        expect.stringContaining('Tuesday, 1 December 2026, 10:00'),
+        expect.stringContaining('Thursday, 3 December 2026, 11:00'),
+        expect.stringContaining('Friday, 4 December 2026, 12:00'),
+      ]),
+    );
     expect(within(section).getByRole('link', { name: 'Make an appointment' })).toHaveAttribute(
       'href',
       '/new',

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { newPasswordSchema, singleLineText } from '@balie/shared';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useCanSubmit } from '../../../components/form/useCanSubmit';
-import { SubmitButton } from './SubmitButton';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 
 // The repeat field exists only in the form; the request carries the password once. The name fields are
 // shown only with `askName` (and stay empty, so optional, otherwise).

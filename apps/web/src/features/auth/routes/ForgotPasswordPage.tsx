@@ -12,8 +12,8 @@ import { FormTextField } from '../../../components/form/FormTextField';
 import { useCanSubmit } from '../../../components/form/useCanSubmit';
 import { httpStatusOf } from '../../../lib/apiError';
 import { useForgotPasswordMutation } from '../api';
-import { AuthCard } from '../components/AuthCard';
-import { SubmitButton } from '../components/SubmitButton';
+import { AuthCard } from '../../../components/AuthCard';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 import { browserTimezone } from '../browserTimezone';
 
 /** Spec §4: a form with an e-mail address, then a success text (the same whether or not the account exists). */

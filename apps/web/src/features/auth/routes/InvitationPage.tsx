@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { apiErrorOf } from '../../../lib/apiError';
 import { useAcceptInvitationMutation } from '../api';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard } from '../../../components/AuthCard';
 import { NewPasswordForm, type NewPassword } from '../components/NewPasswordForm';
 import { isDeadLink } from '../deadLink';
 

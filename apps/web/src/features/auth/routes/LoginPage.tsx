@@ -11,10 +11,11 @@ import { loginRequestSchema } from '@balie/shared';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useCanSubmit } from '../../../components/form/useCanSubmit';
 import { useNotify } from '../../../components/notifier/NotifierContext';
+import { useGetOrganisationQuery } from '../../../components/organisation/organisationApi';
 import { httpStatusOf } from '../../../lib/apiError';
 import { useLoginMutation } from '../api';
-import { AuthCard } from '../components/AuthCard';
-import { SubmitButton } from '../components/SubmitButton';
+import { AuthCard } from '../../../components/AuthCard';
+import { SubmitButton } from '../../../components/form/SubmitButton';
 
 /** Only paths inside this app are followed after signing in (no open redirect). */
 function returnPathOf(state: unknown): string {
@@ -29,6 +30,8 @@ export default function LoginPage() {
   const notify = useNotify();
   const [login] = useLoginMutation();
   const [notKnown, setNotKnown] = useState(false);
+  // No way to a closed register page (DESIGN §4b); nor while it is not yet known whether it is open.
+  const registrationOpen = useGetOrganisationQuery().data?.registrationOpen === true;
   const { control, handleSubmit } = useForm({
     resolver: zodResolver(loginRequestSchema),
     mode: 'onBlur',
@@ -78,12 +81,14 @@ export default function LoginPage() {
           <Link component={RouterLink} to="/forgot-password">
             {t('login.forgot_password')}
           </Link>
-          <Typography component="span">
-            {t('login.no_account')}{' '}
-            <Link component={RouterLink} to="/register">
-              {t('login.register')}
-            </Link>
-          </Typography>
+          {registrationOpen && (
+            <Typography component="span">
+              {t('login.no_account')}{' '}
+              <Link component={RouterLink} to="/register">
+                {t('login.register')}
+              </Link>
+            </Typography>
+          )}
         </Box>
       </Box>
     </AuthCard>

@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { useResetPasswordMutation } from '../api';
-import { AuthCard } from '../components/AuthCard';
+import { AuthCard } from '../../../components/AuthCard';
 import { NewPasswordForm, type NewPassword } from '../components/NewPasswordForm';
 import { isDeadLink } from '../deadLink';
 

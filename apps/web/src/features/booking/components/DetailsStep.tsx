@@ -2,11 +2,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import Typography from '@mui/material/Typography';
+import { useEffect, useId } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { personalDataSchema } from '@balie/shared';
+import { localeOf } from '../../../lib/i18n';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { personalDataSet, selectDraftPersonal, stepChanged } from '../store/draftSlice';
 import { StepHeading } from './StepHeading';
@@ -29,7 +31,8 @@ const fields: ReadonlyArray<{
 
 /** Step 3: the visitor's details, validated on blur with the same schema the server uses. */
 export function DetailsStep() {
-  const { t } = useTranslation('booking');
+  const { t, i18n } = useTranslation('booking');
+  const hintId = useId();
   const dispatch = useAppDispatch();
   const personal = useAppSelector(selectDraftPersonal);
   const {
@@ -55,7 +58,12 @@ export function DetailsStep() {
 
   // Errors show on blur (spec §4), but the Next button follows what is typed: with react-hook-form's onBlur
   // mode its own isValid would wait for the last field to lose focus, so Enter in that field would do nothing.
-  const complete = personalDataSchema.safeParse(personal).success;
+  const check = personalDataSchema.safeParse(personal);
+  const complete = check.success;
+  // Which fields keep Next disabled, in form order; said beside the button, not only after each blur.
+  const pending = fields
+    .filter((f) => check.error?.issues.some((issue) => issue.path[0] === f.name))
+    .map((f) => t(`details.${f.name}`));
 
   const submit = handleSubmit((values) => {
     dispatch(personalDataSet(values));
@@ -83,9 +91,22 @@ export function DetailsStep() {
           />
         );
       })}
+      {!complete && (
+        <Typography id={hintId} variant="body2" color="text.secondary">
+          {t('details.pending', {
+            fields: new Intl.ListFormat(localeOf(i18n.language), { type: 'conjunction' }).format(pending),
+          })}
+        </Typography>
+      )}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Button onClick={() => dispatch(stepChanged('time'))}>{t('nav.back')}</Button>
-        <Button type="submit" variant="contained" size="large" disabled={!complete}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={!complete}
+          aria-describedby={complete ? undefined : hintId}
+        >
           {t('nav.next')}
         </Button>
       </Box>

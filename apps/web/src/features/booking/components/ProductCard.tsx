@@ -5,6 +5,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@balie/shared';
 import { NativeSelectField } from '../../../components/form/NativeSelectField';
@@ -26,6 +27,16 @@ export function ProductCard({ product, amount, canAdd, onAdd, onRemove, onAmount
   const { t } = useTranslation('booking');
   const chosen = amount !== null;
   const titleId = `product-${product.id}-title`;
+  // Adding swaps the add button for the amount and remove controls, removing swaps them back: the
+  // control pressed is gone, so focus goes to its replacement instead of falling back to the page.
+  const amountRef = useRef<HTMLSelectElement>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const pressed = useRef(false);
+  useEffect(() => {
+    if (!pressed.current) return;
+    pressed.current = false;
+    (chosen ? amountRef : addRef).current?.focus();
+  }, [chosen]);
   return (
     <Card
       component="li"
@@ -68,6 +79,7 @@ export function ProductCard({ product, amount, canAdd, onAdd, onRemove, onAmount
                 size="small"
                 label={t('products.amount')}
                 ariaLabel={t('products.amountOf', { title: product.title })}
+                selectRef={amountRef}
                 value={amount ?? ''}
                 onChange={(e) => onAmount(Number(e.target.value))}
                 sx={{ minWidth: 96 }}
@@ -78,14 +90,24 @@ export function ProductCard({ product, amount, canAdd, onAdd, onRemove, onAmount
                   </option>
                 ))}
               </NativeSelectField>
-              <Button onClick={onRemove} aria-label={t('products.removeNamed', { title: product.title })}>
+              <Button
+                onClick={() => {
+                  pressed.current = true;
+                  onRemove();
+                }}
+                aria-label={t('products.removeNamed', { title: product.title })}
+              >
                 {t('products.remove')}
               </Button>
             </>
           ) : (
             <Button
+              ref={addRef}
               variant="outlined"
-              onClick={(e) => onAdd(e.currentTarget.closest('li'))}
+              onClick={(e) => {
+                pressed.current = true;
+                onAdd(e.currentTarget.closest('li'));
+              }}
               disabled={!canAdd}
               aria-label={t('products.addNamed', { title: product.title })}
             >

@@ -75,7 +75,10 @@ describe('reservation banner', () => {
     expect(screen.getByRole('timer')).toHaveTextContent('01:59');
     fireEvent.click(screen.getByRole('button', { name: 'Extend' }));
     await act(async () => {
-      await vi.waitFor(() => expect(screen.getByRole('timer')).toHaveTextContent('10:00'));
+      // Testing Library's waitFor polls with setInterval, which is faked here; vi.waitFor's timers are not.
+      await vi.waitFor(() => expect(screen.getByRole('timer')).toHaveTextContent('10:00'), {
+        timeout: 10_000,
+      });
     });
     expect(log.at(-1)).toMatchObject({
       method: 'GET',

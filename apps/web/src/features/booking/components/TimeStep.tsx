@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Timeslot } from '@balie/shared';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
@@ -20,9 +20,15 @@ export function TimeStep() {
   const { reservation, replaceableId, expired } = useAppSelector(selectReservationState);
   const [makeReservation, hold] = useMakeReservationMutation();
   const [failed, setFailed] = useState(false);
+  // The slot buttons wait while the hold is made, so the one pressed loses focus; once the hold is there,
+  // focus goes to Next, the visitor's next step (decision 0292), not back to the top of the page.
+  const next = useRef<HTMLButtonElement>(null);
+  const justHeld = useRef(false);
 
   async function choose(slot: Timeslot) {
     setFailed(false);
+    // Set before the call: the store may hold the new slot (and render it) before unwrap() returns here.
+    justHeld.current = true;
     const replaces = reservation?.id ?? replaceableId;
     try {
       await makeReservation({
@@ -31,6 +37,7 @@ export function TimeStep() {
         ...(replaces ? { replacesReservationId: replaces } : {}),
       }).unwrap();
     } catch (error) {
+      justHeld.current = false;
       // 409: someone else was quicker; the mutation already refetches the slots.
       if (apiErrorOf(error)?.code === 'timeslot_unavailable') dispatch(noticeShown('slot_unavailable'));
       else setFailed(true);
@@ -38,6 +45,12 @@ export function TimeStep() {
   }
 
   const held = reservation !== null && draft.fromDateTime !== null;
+  const holdId = reservation?.id ?? null;
+  useEffect(() => {
+    if (!held || !justHeld.current) return;
+    justHeld.current = false;
+    next.current?.focus();
+  }, [held, holdId]);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <StepHeading>{t('time.heading')}</StepHeading>
@@ -61,6 +74,7 @@ export function TimeStep() {
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Button onClick={() => dispatch(stepChanged('products'))}>{t('nav.back')}</Button>
         <Button
+          ref={next}
           variant="contained"
           size="large"
           disabled={!held}

@@ -16,6 +16,8 @@ const ORGANISATION = organisationSchema.parse({
   phone: '+31 30 555 0101',
   email: 'balie@teststad.example',
   website: 'https://www.teststad.example',
+  registrationOpen: true,
+  registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
 });
 
 /** A promise the test resolves when it wants the server to answer. */

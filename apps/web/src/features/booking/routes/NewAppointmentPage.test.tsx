@@ -70,6 +70,8 @@ describe('products step', { timeout: 20_000 }, () => {
 
     for (const title of ['Passport', 'ID card', 'Driving licence', 'Moving house']) {
       await user.click(screen.getByRole('button', { name: `Add ${title}` }));
+      // The add button is gone: focus is on what took its place, not back at the top of the page.
+      expect(screen.getByRole('combobox', { name: `Amount of ${title}` })).toHaveFocus();
     }
     expect(screen.getByText('4 products are selected, which is the maximum')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Parking permit' })).toBeDisabled();
@@ -79,6 +81,7 @@ describe('products step', { timeout: 20_000 }, () => {
     expect(screen.getByText(/estimated duration 50 minutes/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Remove ID card' }));
+    expect(screen.getByRole('button', { name: 'Add ID card' })).toHaveFocus();
     expect(screen.queryByText('4 products are selected, which is the maximum')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Parking permit' })).toBeEnabled();
   });
@@ -213,6 +216,8 @@ describe('the whole booking', () => {
     await waitFor(() =>
       expect(screen.getByRole('button', { name: /^09:12/ })).toHaveAttribute('aria-pressed', 'true'),
     );
+    // Held: focus goes on to Next, the way to the next step.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus());
     expect(await screen.findByRole('timer')).toHaveTextContent(/^(10:00|09:[45]\d)$/); // the full hold, give or take a slow machine
     // Choosing another slot replaces the hold; and back again.
     await user.click(screen.getByRole('button', { name: /^13:00/ }));
@@ -230,8 +235,17 @@ describe('the whole booking', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
 
     await user.type(await screen.findByRole('textbox', { name: 'Initials' }), 'J.');
+    // Next says which fields keep it disabled, before any of them has been left.
+    const next = screen.getByRole('button', { name: 'Next' });
+    expect(next).toBeDisabled();
+    expect(next).toHaveAccessibleDescription(
+      'Next is possible once this is filled in correctly: Last name, E-mail address and Telephone number.',
+    );
     await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Dijk');
     await user.type(screen.getByRole('textbox', { name: /E-mail address/ }), 'not-an-address');
+    expect(next).toHaveAccessibleDescription(
+      'Next is possible once this is filled in correctly: E-mail address and Telephone number.',
+    );
     await user.tab();
     expect(await screen.findByText('This is not a valid e-mail address.')).toBeInTheDocument();
     await user.clear(screen.getByRole('textbox', { name: /E-mail address/ }));

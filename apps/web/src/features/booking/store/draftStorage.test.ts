@@ -2,13 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { makeStore } from '../../../app/store';
 import { reservation } from '../../../components/scheduling/test/fixtures';
 import { initialDraftState, itemAdded, personalDataSet, type DraftState } from './draftSlice';
-import {
-  BOOKING_STORAGE_KEY,
-  persistBooking,
-  restoreBookingState,
-  saveBookingState,
-  type BookingState,
-} from './draftStorage';
+import { BOOKING_STORAGE_KEY, type BookingState } from './bookingState';
+import { persistBooking, restoreBookingState, saveBookingState } from './draftStorage';
 import { loadBookingState } from './storedBooking';
 import { reservationExpired } from './reservationEvents';
 import { initialReservationState } from './reservationSlice';

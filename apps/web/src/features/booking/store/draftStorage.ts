@@ -1,18 +1,12 @@
 import { loadPersonalDataCheck } from '../lib/personalDataCheck';
-import { initialDraftState, type DraftState } from './draftSlice';
-import type { ReservationState } from './reservationSlice';
+import { BOOKING_STORAGE_KEY, type BookingState } from './bookingState';
+import { initialDraftState } from './draftSlice';
 import type { StoredBooking } from './storedBooking';
 
-/**
+/*
  * The booking flow survives a reload (decision 0185): the draft and its hold are kept in sessionStorage —
  * per tab, gone when the tab closes, never localStorage because the draft holds personal data.
  */
-export const BOOKING_STORAGE_KEY = 'balie.booking';
-
-export interface BookingState {
-  draft: DraftState;
-  reservation: ReservationState;
-}
 
 /** The part of a store this needs; the feature cannot import the app's store type (decision 0160). */
 interface BookingStore {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { reservationSchema } from '@balie/shared';
 import { draftSlice } from './draftSlice';
 import { draftStateSchema } from './draftSchema';
-import { BOOKING_STORAGE_KEY, type BookingState } from './draftStorage';
+import { BOOKING_STORAGE_KEY, type BookingState } from './bookingState';
 import { reservationExpired } from './reservationEvents';
 import { initialReservationState, reservationSlice } from './reservationSlice';
 

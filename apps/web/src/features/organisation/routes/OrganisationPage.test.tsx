@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { organisationSchema, type Organisation } from '@balie/shared';
@@ -18,6 +18,8 @@ const ORGANISATION: Organisation = organisationSchema.parse({
   phone: '+31 30 555 0101',
   email: 'balie@teststad.example',
   website: 'https://www.teststad.example',
+  registrationOpen: true,
+  registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
 });
 
 function serveOrganisation() {
@@ -65,6 +67,30 @@ describe('organisation settings (admin)', { timeout: 60_000 }, () => {
       email: '',
       website: 'https://nieuwstad.example',
     });
+  });
+
+  it('closes registration and chooses the register form’s extra fields', async () => {
+    const log = serveOrganisation();
+    await renderRoute('/organisation', { user: aUser({ roles: ['ROLE_ADMIN'] }) });
+    const open = await screen.findByRole('switch', { name: 'Visitors may make an account themselves' });
+    expect(open).toBeChecked();
+    const card = screen.getByRole('checkbox', { name: 'Card number' });
+    expect(card).toBeChecked();
+    await user.click(card);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(log.filter((r) => r.method === 'PATCH').at(-1)?.body).toMatchObject({
+      registrationOpen: true,
+      registerFields: ['birthDay', 'serviceBookNr'],
+    });
+
+    // Closed, the fields are not asked anywhere: their choice waits, greyed out.
+    await user.click(open);
+    expect(screen.getByRole('checkbox', { name: 'Date of birth' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(log.filter((r) => r.method === 'PATCH').at(-1)?.body).toMatchObject({ registrationOpen: false }),
+    );
   });
 
   it('is in the side navigation for admins only', async () => {

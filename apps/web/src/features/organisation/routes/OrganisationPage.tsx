@@ -1,12 +1,22 @@
-import { useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { patchOrganisationRequestSchema, type Organisation } from '@balie/shared';
+import {
+  patchOrganisationRequestSchema,
+  REGISTER_FIELDS,
+  type Organisation,
+  type RegisterField,
+} from '@balie/shared';
 import { applyServerErrors } from '../../../components/form/applyServerErrors';
+import { FormSwitch } from '../../../components/form/FormSwitch';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useCanSubmit } from '../../../components/form/useCanSubmit';
 import { useNotify } from '../../../components/notifier/NotifierContext';
@@ -17,6 +27,61 @@ import { usePatchOrganisationMutation } from '../api';
 
 /** Every field of the record is on the form, so the form sends them all (the request allows any subset). */
 const formSchema = patchOrganisationRequestSchema.required();
+type FormValues = Organisation;
+
+/** The register form's labels for the extra fields, as the register page shows them. */
+const REGISTER_FIELD_LABELS: Record<RegisterField, string> = {
+  birthDay: 'auth:fields.birth_day',
+  serviceBookNr: 'auth:fields.service_book_nr',
+  cardNumber: 'auth:fields.card_number',
+};
+
+/** Whether guests may register, and which of the spec's extra fields the register form asks (DESIGN §4b). */
+function RegistrationFields({ control }: { control: Control<FormValues> }) {
+  const { t } = useTranslation(['organisation', 'auth']);
+  const open = useWatch({ control, name: 'registrationOpen' });
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 3 }}>
+      <Typography variant="h6" component="legend" sx={{ mb: 1 }}>
+        {t('registration.title')}
+      </Typography>
+      <FormSwitch control={control} name="registrationOpen" label={t('registration.open')} />
+      <Typography variant="body2" color="text.secondary">
+        {t(open ? 'registration.open_help' : 'registration.closed_help')}
+      </Typography>
+      <Controller
+        control={control}
+        name="registerFields"
+        render={({ field }) => (
+          <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
+            <FormLabel component="legend">{t('registration.fields')}</FormLabel>
+            <FormGroup>
+              {REGISTER_FIELDS.map((f) => (
+                <FormControlLabel
+                  key={f}
+                  disabled={!open}
+                  label={t(REGISTER_FIELD_LABELS[f])}
+                  control={
+                    <Checkbox
+                      checked={field.value.includes(f)}
+                      onChange={(e) =>
+                        field.onChange(
+                          e.target.checked
+                            ? REGISTER_FIELDS.filter((x) => x === f || field.value.includes(x))
+                            : field.value.filter((x) => x !== f),
+                        )
+                      }
+                    />
+                  }
+                />
+              ))}
+            </FormGroup>
+          </Box>
+        )}
+      />
+    </Box>
+  );
+}
 const FIELDS = ['name', 'street', 'postcode', 'city', 'phone', 'email', 'website'] as const;
 const AUTOCOMPLETE: Partial<Record<(typeof FIELDS)[number], string>> = {
   name: 'organization',
@@ -32,7 +97,7 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
   const { t } = useTranslation(['organisation', 'common']);
   const notify = useNotify();
   const [patch] = usePatchOrganisationMutation();
-  const { control, handleSubmit, reset, setError } = useForm({
+  const { control, handleSubmit, reset, setError } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     mode: 'onBlur',
     values: organisation,
@@ -93,6 +158,7 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
           helperText={t('website_help')}
           autoComplete="url"
         />
+        <RegistrationFields control={control} />
         <Button type="submit" variant="contained" disabled={!canSubmit} sx={{ mt: 2 }}>
           {t('common:action.save')}
         </Button>

@@ -21,6 +21,13 @@ import {
 } from './productForm';
 import type { SaveResult } from '../../../components/notifier/useReportSave';
 
+/** The numbers of a product, each explained under its field with an example (issue 17). */
+const NUMBER_FIELDS = [
+  { name: 'timeUnit', text: 'time_unit', min: 1, max: 1440, minutes: true },
+  { name: 'extraTimeUnit', text: 'extra_time_unit', min: 0, max: 1440, minutes: true },
+  { name: 'maxAmount', text: 'max_amount', min: 1, max: 100, minutes: false },
+] as const;
+
 /**
  * Every field of a product: the Dutch texts (required), the settings, and optional English and German
  * texts. `onSave` gets the checked values; the caller sends them and answers how it went.
@@ -99,23 +106,18 @@ export function ProductForm({
           )}
         />
         <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr 1fr' }, columnGap: 2 }}>
-          <NumberField
-            control={control}
-            name="timeUnit"
-            label={t('time_unit')}
-            min={1}
-            max={1440}
-            unit={minutes}
-          />
-          <NumberField
-            control={control}
-            name="extraTimeUnit"
-            label={t('extra_time_unit')}
-            min={0}
-            max={1440}
-            unit={minutes}
-          />
-          <NumberField control={control} name="maxAmount" label={t('max_amount')} min={1} max={100} />
+          {NUMBER_FIELDS.map((f) => (
+            <NumberField
+              key={f.name}
+              control={control}
+              name={f.name}
+              label={t(f.text)}
+              min={f.min}
+              max={f.max}
+              unit={f.minutes ? minutes : undefined}
+              helperText={t(`${f.text}_hint`)}
+            />
+          ))}
         </Box>
         <FormSwitch control={control} name="active" label={t('active_switch')} />
       </Section>

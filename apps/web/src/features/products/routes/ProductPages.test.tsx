@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminProduct, ProductCategory } from '@balie/shared';
@@ -66,7 +66,8 @@ describe('product screens (admin)', { timeout: 180_000 }, () => {
     await user.type(field('Description (English)'), 'New.');
     await user.click(field('Title (English)'));
     await user.tab();
-    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+    // Both messages, not the first of them: the title's is already there before the English one appears.
+    await waitFor(() => expect(screen.getAllByText('This field is required')).toHaveLength(2));
 
     const timeUnit = screen.getByRole('spinbutton', { name: 'Time unit' });
     await user.clear(timeUnit);
@@ -96,7 +97,29 @@ describe('product screens (admin)', { timeout: 180_000 }, () => {
       active: true,
       translations: { en: { title: 'Passport', description: 'New.', notice: '' } },
     });
-    await vi.waitFor(() => expect(location().pathname).toBe('/product/6'));
+    await waitFor(() => expect(location().pathname).toBe('/product/6'));
+  });
+
+  it('explains the time unit, the extra time unit and the maximum with an example', async () => {
+    serveCatalogue();
+    await renderRoute('/products/new', { user: admin });
+    const timeUnit = await screen.findByRole('spinbutton', { name: 'Time unit' });
+    expect(timeUnit).toHaveAccessibleDescription(
+      'How long the appointment takes for one. For example 10: one passport takes 10 minutes.',
+    );
+    expect(
+      screen.getByRole('spinbutton', { name: 'Extra time per additional unit' }),
+    ).toHaveAccessibleDescription(
+      'Added for each further one. For example 5: three passports take 10 + 2 × 5 = 20 minutes.',
+    );
+    expect(screen.getByRole('spinbutton', { name: 'Maximum amount' })).toHaveAccessibleDescription(
+      'The most a visitor can choose in one appointment.',
+    );
+    // A wrong value: the error takes the explanation's place.
+    await user.clear(timeUnit);
+    await user.type(timeUnit, '0');
+    fireEvent.blur(timeUnit);
+    await waitFor(() => expect(timeUnit).toHaveAccessibleDescription('This number is too small'));
   });
 
   it('says why a booked product cannot be deleted and offers to make it inactive', async () => {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { UpdateUserRequest, User } from '@balie/shared';
@@ -43,7 +43,7 @@ describe('the profile language and the top-bar switch are one setting', { timeou
     await user.click(await screen.findByRole('option', { name: 'Nederlands' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
-    await vi.waitFor(() => expect(i18n.language).toBe('nl'));
+    await waitFor(() => expect(i18n.language).toBe('nl'));
     expect(document.documentElement.lang).toBe('nl');
     expect(log.find((r) => r.method === 'PATCH')?.body).toMatchObject({ languageId: dutch.id });
   });
@@ -55,7 +55,7 @@ describe('the profile language and the top-bar switch are one setting', { timeou
     expect(await screen.findByRole('combobox', { name: /Language|Taal/ })).toHaveTextContent('Nederlands');
     await user.click(screen.getByRole('button', { name: /Choose a language/ }));
     await user.click(await screen.findByRole('menuitem', { name: /English/ }));
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Language' })).toHaveTextContent('English'),
     );
     expect(i18n.language).toBe('en');

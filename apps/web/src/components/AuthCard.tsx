@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import Paper from '@mui/material/Paper';
-import { PageFrame } from '../../../components/PageFrame';
+import { PageFrame } from './PageFrame';
 
-/** The narrow card every sign-in related page sits in. */
+/** The narrow card every sign-in related page sits in (sign-in, register, password reset, first-run setup). */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <PageFrame title={title} maxWidth={480}>

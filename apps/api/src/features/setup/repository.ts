@@ -1,0 +1,79 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { queryRows } from '../../db/client.js';
+import { setupToken, users } from '../../db/schema/index.js';
+
+export type SetupTokenRow = typeof setupToken.$inferSelect;
+
+/** Whether any account can administer: then the installation is set up (DESIGN §4b). */
+export async function adminExists(db: DbOrTx): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.roles} && ARRAY['ROLE_ADMIN', 'ROLE_DEVELOPER']::text[]`)
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function findSetupToken(db: DbOrTx): Promise<SetupTokenRow | undefined> {
+  const [row] = await db.select().from(setupToken).where(eq(setupToken.id, 1));
+  return row;
+}
+
+/** The row locked: two setups at once queue here, and the second finds the admin the first made. */
+export async function lockSetupToken(tx: DbOrTx): Promise<SetupTokenRow | undefined> {
+  const [row] = await tx.select().from(setupToken).where(eq(setupToken.id, 1)).for('update');
+  return row;
+}
+
+/** Stores the token unless one is stored already (another process got there first). */
+export async function insertSetupTokenIfNone(
+  db: DbOrTx,
+  values: { nonce: string | null; tokenHash: string },
+): Promise<void> {
+  await db.insert(setupToken).values(values).onConflictDoNothing();
+}
+
+export async function replaceSetupToken(
+  db: DbOrTx,
+  values: { nonce: string | null; tokenHash: string },
+): Promise<void> {
+  await db
+    .insert(setupToken)
+    .values(values)
+    .onConflictDoUpdate({ target: setupToken.id, set: { ...values, createdAt: sql`now()` } });
+}
+
+export async function deleteSetupToken(db: DbOrTx): Promise<void> {
+  await db.delete(setupToken).where(eq(setupToken.id, 1));
+}
+
+/**
+ * What the first-run checklist ticks, read from the data itself (decision 0302): the organisation's
+ * address and a way to reach it; an active desk with opening hours; an active product; an appointment
+ * ever booked (its audit event outlives a deleted or erased appointment).
+ */
+export async function checklistFacts(db: DbOrTx): Promise<{
+  organisation: boolean;
+  desk: boolean;
+  product: boolean;
+  booking: boolean;
+}> {
+  const [row] = await queryRows<{ organisation: boolean; desk: boolean; product: boolean; booking: boolean }>(
+    db,
+    sql`SELECT
+      EXISTS (SELECT 1 FROM organisation WHERE street <> '' AND postcode <> '' AND city <> ''
+              AND (phone <> '' OR email <> '')) AS organisation,
+      EXISTS (SELECT 1 FROM desks d WHERE d.active
+              AND EXISTS (SELECT 1 FROM desk_opening_hours h WHERE h.desk_id = d.id)) AS desk,
+      EXISTS (SELECT 1 FROM products WHERE active) AS product,
+      (EXISTS (SELECT 1 FROM appointments WHERE status <> 'reserved')
+        OR EXISTS (SELECT 1 FROM audit_events WHERE action = 'appointment_created')) AS booking`,
+  );
+  return {
+    organisation: row?.organisation === true,
+    desk: row?.desk === true,
+    product: row?.product === true,
+    booking: row?.booking === true,
+  };
+}
