@@ -1,12 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { adminHeaders, bookThroughApi, slotsOn } from '../support/api.js';
 import { DEMO_ADMIN, expect, logIn, test } from '../support/fixtures.js';
+import { screenshots } from '../support/screens.js';
 import { expectNoSeriousA11yViolations, passportItems, wallClock } from '../support/booking.js';
 
 // Issue 8: the desk's day against the real server — today's list, check-in by code, exports, admin calendar.
-
-/** Where to keep the screenshots (phone and desktop) of the screens this spec passes, when set. */
-const SCREENS = process.env.SCREENS_DIR;
 
 /**
  * "Now" for the server and the browser (decision 0231): a Tuesday at 10:00 in Amsterdam, so "today" has
@@ -45,24 +43,6 @@ async function bookToday(request: APIRequestContext): Promise<Booked> {
   const labelled = await request.patch(`/api/desk/${a.desk.id}`, { headers, data: { label: 'E2E' } });
   expect(labelled.status(), await labelled.text()).toBe(200);
   return { name: 'T. Vandaag', time: wallClock(a.fromDateTime), code: a.checkInCode };
-}
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  if (!SCREENS) return;
-  for (const [width, height] of [
-    [390, 844],
-    [1366, 900],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    // The layout settles: the drawer's transition ends and the calendar has re-measured (a frame later).
-    await page.waitForFunction(() =>
-      document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
-    );
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-    await page.screenshot({ path: `${SCREENS}/${name}-${width}x${height}.png`, fullPage: true });
-  }
 }
 
 test("the desk's day: today's list, check-in by code, both exports, the admin calendar", async ({

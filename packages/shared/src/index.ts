@@ -17,4 +17,5 @@ export * from './organisation/address.js';
 export * from './checkin/schemas.js';
 export * from './audit/schemas.js';
 export * from './paging.js';
+export * from './users/invitations.js';
 export * from './setup/schemas.js';

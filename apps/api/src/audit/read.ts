@@ -28,7 +28,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../db/client.js';
 import { containsPattern } from '../db/contains.js';
 import { readPage } from '../db/page.js';
-import { auditEvents, desks, products, users } from '../db/schema/index.js';
+import { auditEvents, desks, invitations, products, users } from '../db/schema/index.js';
 
 type EventRow = {
   event: typeof auditEvents.$inferSelect;
@@ -38,9 +38,9 @@ type EventRow = {
   > | null;
 };
 
-/** Who reads the trail: admins see who each account is; an owner sees names only (and themselves). */
+/** Who reads the trail: staff see who each account is; an owner sees names only (and themselves). */
 interface AuditReader {
-  admin: boolean;
+  staff: boolean;
   userId: number | null;
 }
 
@@ -67,14 +67,14 @@ function selectEvents(db: DbOrTx) {
 function actorView({ event, user }: EventRow, reader: AuditReader): AuditActor {
   if (event.details?.actor === 'link') return { type: 'link' };
   if (event.actorUserId === null) return { type: 'system' };
-  const reveal = reader.admin || event.actorUserId === reader.userId;
+  const reveal = reader.staff || event.actorUserId === reader.userId;
   const name = user ? [user.firstName, user.suffix, user.lastName].filter((p) => p?.trim()).join(' ') : '';
   return {
     type: 'user',
     id: reveal ? event.actorUserId : null,
     email: reveal && user ? user.email : null,
     name: name || null,
-    staff: !!user && hasAccess(user.roles, 'ROLE_ADMIN'),
+    staff: !!user && hasAccess(user.roles, 'ROLE_STAFF'),
   };
 }
 
@@ -136,17 +136,22 @@ export async function appointmentHistory(
 
 type EventsQuery = z.output<typeof auditEventsQuerySchema>;
 
-type Labelled = 'user' | 'desk' | 'product';
+type Labelled = 'user' | 'desk' | 'product' | 'invitation';
 /** A current name by kind and id, null for one that is gone. */
 type Labels = (type: Labelled, id: number) => string | null;
 
 /**
- * The current names of accounts (e-mail), desks and products by id, each table read once and only when
- * ids of it are asked for.
+ * The current names of accounts (e-mail), desks, products and invitations (the invited address) by id,
+ * each table read once and only when ids of it are asked for.
  */
 async function readLabels(db: DbOrTx, ids: Partial<Record<Labelled, readonly number[]>>): Promise<Labels> {
   const unique = (type: Labelled) => [...new Set(ids[type] ?? [])];
-  const [userIds, deskIds, productIds] = [unique('user'), unique('desk'), unique('product')];
+  const [userIds, deskIds, productIds, invitationIds] = [
+    unique('user'),
+    unique('desk'),
+    unique('product'),
+    unique('invitation'),
+  ];
   // One after another: `db` may be a transaction, whose one connection runs one query at a time.
   const u = userIds.length
     ? await db.select({ id: users.id, label: users.email }).from(users).where(inArray(users.id, userIds))
@@ -160,11 +165,18 @@ async function readLabels(db: DbOrTx, ids: Partial<Record<Labelled, readonly num
         .from(products)
         .where(inArray(products.id, productIds))
     : [];
+  const i = invitationIds.length
+    ? await db
+        .select({ id: invitations.id, label: invitations.email })
+        .from(invitations)
+        .where(inArray(invitations.id, invitationIds))
+    : [];
   const labels = new Map<string, string>();
   for (const [type, found] of [
     ['user', u],
     ['desk', d],
     ['product', p],
+    ['invitation', i],
   ] as const)
     for (const row of found) labels.set(`${type}:${row.id}`, row.label);
   return (type, id) => labels.get(`${type}:${id}`) ?? null;
@@ -183,7 +195,7 @@ const subjectIds = (rows: readonly EventRow[], type: Labelled) =>
 /** "Made admin · jan@…": the entity's current name, for the kinds that have one. */
 function entityLabel(event: EventRow['event'], labels: Labels): string | null {
   const type = event.subjectType;
-  if (type !== 'user' && type !== 'desk' && type !== 'product') return null;
+  if (type !== 'user' && type !== 'desk' && type !== 'product' && type !== 'invitation') return null;
   const id = subjectIdOf(event, type);
   return id === null ? null : labels(type, id);
 }
@@ -223,9 +235,10 @@ export async function listAuditEvents(
     user: subjectIds(rows, 'user'),
     desk: [...subjectIds(rows, 'desk'), ...changedDeskIds(rows)],
     product: subjectIds(rows, 'product'),
+    invitation: subjectIds(rows, 'invitation'),
   });
   const changes = withDeskNames(labels);
-  const reader = { admin: true, userId: null };
+  const reader = { staff: true, userId: null };
   const items: AuditEventItem[] = rows.map((row) => ({
     id: row.event.id,
     entityType: row.event.subjectType,

@@ -92,6 +92,11 @@ export function isAdmin(user: AuthUser | null): boolean {
   return hasAccess(user?.roles, 'ROLE_ADMIN');
 }
 
+/** The people behind the desk (DESIGN §4b *Staff*): every appointment is theirs to see and act on. Admins too. */
+export function isStaff(user: AuthUser | null): boolean {
+  return hasAccess(user?.roles, 'ROLE_STAFF');
+}
+
 /** The signed-in user; only after requireAuth/requireRole. */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw httpError('unauthorized');

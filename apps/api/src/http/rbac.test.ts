@@ -17,7 +17,8 @@ import {
 /** The personas each access level lets through (role groups expand: a developer is an admin too). */
 const ALLOWED: Record<Access, readonly Persona[]> = {
   open: PERSONAS,
-  user: ['user', 'admin', 'developer'],
+  user: ['user', 'staff', 'admin', 'developer'],
+  staff: ['staff', 'admin', 'developer'],
   admin: ['admin', 'developer'],
   developer: ['developer'],
 };
@@ -25,8 +26,8 @@ const ALLOWED: Record<Access, readonly Persona[]> = {
 const TABLE_FILE = 'apps/api/src/test/route-access.ts';
 
 /**
- * The server enforces every role rule (DESIGN §6): each registered route, called by guest, user, admin
- * and developer, answers 401 to a guest and 403 to a too-low role where ROUTE_ACCESS says so — before
+ * The server enforces every role rule (DESIGN §6): each registered route, called by guest, user, staff,
+ * admin and developer, answers 401 to a guest and 403 to a too-low role where ROUTE_ACCESS says so — before
  * looking at the input — and neither to the roles it allows. Ids name nothing (so an allowed call ends in 404 or 400, never in a change),
  * except a user's own id on /user/:id routes, which are about one's own account.
  */

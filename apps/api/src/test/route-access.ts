@@ -5,13 +5,14 @@
  *
  * - `open`: guests too (booking, token links, sign-in and registration, languages, docs, health);
  * - `user`: signed in, for one's own things (the handler then checks ownership);
- * - `admin`: administration; `developer` ⊇ `admin` (role groups expand, spec §6);
+ * - `staff`: the people behind the desk (DESIGN §4b): today, check-in, every appointment; admins too;
+ * - `admin`: administration; `developer` ⊇ `admin` ⊇ `staff` (role groups expand, spec §6);
  * - `developer`: developers alone.
  *
  * A key is `METHOD /path/pattern` as Fastify registers it; a key with a query string (`?all=true`) is a
  * variant of a registered route that needs more than the route itself.
  */
-export type Access = 'open' | 'user' | 'admin' | 'developer';
+export type Access = 'open' | 'user' | 'staff' | 'admin' | 'developer';
 
 export const ROUTE_ACCESS: Record<string, Access> = {
   // OpenAPI document and Swagger UI
@@ -32,6 +33,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/register': 'open',
   'POST /api/forgotpassword': 'open',
   'PATCH /api/user/updatePassword/:token': 'open',
+  'POST /api/invitation/:token': 'open',
   // booking
   'GET /api/products': 'open',
   'GET /api/products?all=true': 'admin',
@@ -52,7 +54,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/appointment/make-reservation': 'open',
   'GET /api/appointment/reservation/:id/extend': 'open',
   'POST /api/appointment': 'open',
-  // appointments: by link token for guests, own for users, all for admins
+  // appointments: by link token for guests, own for users, all for staff (deleting: admins)
   'GET /api/appointment/by-token/:token': 'open',
   'GET /api/appointment/by-token/:token/cancel': 'open',
   'PATCH /api/appointment/:id': 'open',
@@ -62,13 +64,13 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/appointment/:id/history': 'user',
   'GET /api/appointment/:id/cancel': 'user',
   'GET /api/appointment/:id/check-in': 'user',
-  'GET /api/appointments/today': 'admin',
-  'GET /api/appointments/today/csv': 'admin',
-  'GET /api/appointments/today/pdf': 'admin',
+  'GET /api/appointments/today': 'staff',
+  'GET /api/appointments/today/csv': 'staff',
+  'GET /api/appointments/today/pdf': 'staff',
   'DELETE /api/appointment/:id': 'admin',
-  'POST /api/appointments/check-in': 'admin',
-  // desks
-  'GET /api/desks': 'admin',
+  'POST /api/appointments/check-in': 'staff',
+  // desks: staff read the list (the appointments' desk filter), the rest is administration
+  'GET /api/desks': 'staff',
   'GET /api/desk/:id': 'admin',
   'GET /api/closures': 'admin',
   'POST /api/desks': 'admin',
@@ -95,6 +97,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/user/:id/get-related': 'user',
   'GET /api/users': 'admin',
   'GET /api/users_paginated': 'admin',
+  'POST /api/users/invite': 'admin',
+  'GET /api/users/invitations': 'admin',
+  'POST /api/users/invitation/:id/resend': 'admin',
+  'DELETE /api/users/invitation/:id': 'admin',
   // audit trail
   'GET /api/audit-events': 'admin',
   'DELETE /api/user/:id': 'admin',

@@ -17,7 +17,7 @@ export interface ApiRoute {
   schema: RouteOptions['schema'];
 }
 
-export const PERSONAS = ['guest', 'user', 'admin', 'developer'] as const;
+export const PERSONAS = ['guest', 'user', 'staff', 'admin', 'developer'] as const;
 export type Persona = (typeof PERSONAS)[number];
 
 /**
@@ -27,6 +27,11 @@ export type Persona = (typeof PERSONAS)[number];
  */
 export const PERSONA_ACCOUNTS = {
   user: { email: 'persona-user@example.com', lastName: 'Userlastname', roles: ['ROLE_USER'] },
+  staff: {
+    email: 'persona-staff@example.com',
+    lastName: 'Stafflastname',
+    roles: ['ROLE_USER', 'ROLE_STAFF'],
+  },
   admin: {
     email: 'persona-admin@example.com',
     lastName: 'Adminlastname',
@@ -46,8 +51,14 @@ export async function signInPersonas(t: {
   database: TestDatabase;
 }): Promise<Record<Persona, Session | null>> {
   const passwordHash = await hashPassword(PERSONA_PASSWORD);
-  const sessions: Record<Persona, Session | null> = { guest: null, user: null, admin: null, developer: null };
-  for (const persona of ['user', 'admin', 'developer'] as const) {
+  const sessions: Record<Persona, Session | null> = {
+    guest: null,
+    user: null,
+    staff: null,
+    admin: null,
+    developer: null,
+  };
+  for (const persona of ['user', 'staff', 'admin', 'developer'] as const) {
     const { email, lastName, roles } = PERSONA_ACCOUNTS[persona];
     await insertUser(t.database.db, {
       email,

@@ -18,6 +18,7 @@ export const api = createApi({
     'AvailableDays',
     'Closure',
     'Organisation',
+    'Invitation',
   ],
   keepUnusedDataFor: UNUSED_DATA_CACHE_SECONDS,
   endpoints: () => ({}),

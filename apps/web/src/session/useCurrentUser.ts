@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { hasAccess, type Role } from '@balie/shared';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useAppDispatch, useAppSelector } from '../lib/store/hooks';
 import { resetAll } from '../lib/store/resetAll';
@@ -15,4 +16,12 @@ export function useCurrentUser() {
     if (failed) dispatch(resetAll());
   }, [failed, dispatch]);
   return { user: signedIn ? query.data : undefined, signedIn, isLoading: signedIn && !query.data };
+}
+
+/**
+ * Whether the signed-in user holds `role` (role groups expand: an admin is staff too). Convenience for
+ * what a page shows; the server checks every call.
+ */
+export function useHasRole(role: Role): boolean {
+  return hasAccess(useCurrentUser().user?.roles, role);
 }

@@ -3,8 +3,8 @@ import { pageQueryFields, pageSchema } from '../paging.js';
 import { dateSchema, singleLineText } from '../primitives.js';
 
 /**
- * Who did something (DESIGN §4 *audit trail*): a signed-in account (`staff` when it holds admin rights
- * now; `id`/`email` only for admins reading the trail, null for a deleted account or for an owner
+ * Who did something (DESIGN §4 *audit trail*): a signed-in account (`staff` when it holds staff or admin
+ * rights now; `id`/`email` only for staff reading the trail, null for a deleted account or for an owner
  * reading their own history), the holder of an appointment's link, or the system itself.
  */
 export const auditActorSchema = z.discriminatedUnion('type', [
@@ -99,6 +99,10 @@ export const AUDIT_ACTIONS = [
   'user_deleted',
   'role_granted',
   'role_revoked',
+  'invitation_sent',
+  'invitation_resent',
+  'invitation_withdrawn',
+  'invitation_accepted',
   'login',
   'login_failed',
   'logout',

@@ -77,5 +77,16 @@ export const usersPageQuerySchema = z.object({
 /** `?confirmSelf=true` on demote/delete: an admin's explicit second yes to removing their own rights. */
 export const confirmSelfQuerySchema = z.object({ confirmSelf: z.enum(['true', 'false']).optional() });
 
+/**
+ * `?role=` of promote/demote (DESIGN §5 "Promote/demote take a role"): without it promote makes an admin
+ * and demote a plain user, as before. Promote takes staff or admin, demote user or staff.
+ */
+export const promoteQuerySchema = confirmSelfQuerySchema.extend({
+  role: z.enum(['ROLE_STAFF', 'ROLE_ADMIN']).optional(),
+});
+export const demoteQuerySchema = confirmSelfQuerySchema.extend({
+  role: z.enum(['ROLE_USER', 'ROLE_STAFF']).optional(),
+});
+
 export const usersPageSchema = pageSchema(userSchema);
 export type UsersPage = z.infer<typeof usersPageSchema>;

@@ -10,3 +10,4 @@ export * from './audit.js';
 export * from './rate-limits.js';
 export { formatTimeRange, parseTimeRange, type TimeRange } from './types.js';
 export * from './organisation.js';
+export * from './invitations.js';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { appointments } from '../../db/schema/index.js';
 import { httpError, validationError } from '../../http/errors.js';
-import { isAdmin, type AuthUser } from '../../http/auth.js';
+import { isStaff, type AuthUser } from '../../http/auth.js';
 import { hashToken, safeEqual } from '../../security/tokens.js';
 import { canChange } from './presenter.js';
 import { findAppointment, findByTokenHash, type AppointmentRow } from './repository.js';
@@ -22,7 +22,7 @@ function tokenMatches(row: AppointmentRow, token: string | undefined): boolean {
 }
 
 /**
- * Who may act on an appointment: the holder of its link token, its owner, or an admin. Anyone else gets
+ * Who may act on an appointment: the holder of its link token, its owner, or staff. Anyone else gets
  * the 404 of an id that does not exist (DESIGN §6: no oracle by id), and a guest without a token gets 401
  * before anything is looked up, whether the id exists or not.
  */
@@ -31,7 +31,7 @@ function assertMayLookUp(request: FastifyRequest, token: string | undefined): vo
 }
 
 function assertMayAct(request: FastifyRequest, row: AppointmentRow, token: string | undefined): void {
-  if (tokenMatches(row, token) || isOwner(request.user, row) || isAdmin(request.user)) return;
+  if (tokenMatches(row, token) || isOwner(request.user, row) || isStaff(request.user)) return;
   throw httpError('not_found');
 }
 
@@ -78,7 +78,7 @@ export async function appointmentByToken(db: DbOrTx, token: string): Promise<App
 
 /**
  * The appointment a booking call wants to change (`appointmentId` + `token`, or signed in as owner or
- * admin); null when the call books something new. Its own slot then counts as free.
+ * staff); null when the call books something new. Its own slot then counts as free.
  */
 export async function changeTarget(
   db: DbOrTx,

@@ -4,7 +4,7 @@ import { localDateOf } from '@balie/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { appointments, CODE_HOLDING_STATUSES } from '../../db/schema/index.js';
-import { isAdmin } from '../../http/auth.js';
+import { isStaff } from '../../http/auth.js';
 import { httpError, validationError } from '../../http/errors.js';
 import { lockAppointment, lockAppointmentFor } from './access.js';
 import { auditAppointment } from './audit.js';
@@ -50,7 +50,7 @@ async function markCheckedIn(tx: Tx, request: FastifyRequest, row: AppointmentRo
   return updated!;
 }
 
-/** GET /appointment/{id}/check-in: an admin any day, the owner on the day; only a confirmed one. */
+/** GET /appointment/{id}/check-in: staff any day, the owner on the day; only a confirmed one. */
 export async function checkIn(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -58,17 +58,17 @@ export async function checkIn(
 ): Promise<Appointment> {
   const row = await app.db.transaction(async (tx) => {
     const current = await lockAppointmentFor(tx, request, id);
-    const admin = isAdmin(request.user);
+    const staff = isStaff(request.user);
     const refusal = stateRefusal(current);
     if (refusal) refuse('id', refusal);
-    if (!admin && !isToday(app, current)) refuse('id', 'not_today');
+    if (!staff && !isToday(app, current)) refuse('id', 'not_today');
     return markCheckedIn(tx, request, current);
   });
   return present(app, request, row);
 }
 
 /**
- * POST /appointments/check-in (admin): the code (already normalised by the schema) names the active
+ * POST /appointments/check-in (staff): the code (already normalised by the schema) names the active
  * appointment holding it, or else the latest one that held it, so a spent code says why it is spent.
  * Only today's appointments: staff scanning at the desk must not check in tomorrow's visitor.
  */
@@ -104,7 +104,7 @@ export async function markNoShow(
   id: number,
   body: PatchAppointmentRequest,
 ): Promise<Appointment> {
-  if (!isAdmin(request.user)) throw httpError(request.user || body.token ? 'forbidden' : 'unauthorized');
+  if (!isStaff(request.user)) throw httpError(request.user || body.token ? 'forbidden' : 'unauthorized');
   const extra = Object.keys(body).find(
     (k) => k !== 'newStatus' && body[k as keyof typeof body] !== undefined,
   );

@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { containsPattern } from '../../db/contains.js';
 import { readPage } from '../../db/page.js';
 import { appointments } from '../../db/schema/index.js';
-import { isAdmin, type AuthUser } from '../../http/auth.js';
+import { isStaff, type AuthUser } from '../../http/auth.js';
 import { httpError, validationError } from '../../http/errors.js';
 import { toAppointment } from './presenter.js';
 import { viewsOf, type AppointmentView } from './repository.js';
@@ -34,9 +34,9 @@ function nameMatches(search: string | undefined): SQL | undefined {
   );
 }
 
-/** Users see the appointments they booked signed in (see isOwner); admins see all. */
+/** Users see the appointments they booked signed in (see isOwner); staff see all. */
 function visibleTo(user: AuthUser): SQL | undefined {
-  if (isAdmin(user)) return undefined;
+  if (isStaff(user)) return undefined;
   return eq(appointments.userId, user.id);
 }
 
@@ -49,14 +49,14 @@ function dateRange(zone: string, from?: string, until?: string): SQL[] {
   return conditions;
 }
 
-/** Appointments as the API answers them; an admin's also carry the desk's label. */
+/** Appointments as the API answers them; staff's also carry the desk's label. */
 export function presentAppointments(
   app: FastifyInstance,
   request: FastifyRequest,
   views: AppointmentView[],
 ): Appointment[] {
-  const admin = isAdmin(request.user);
-  return views.map((v) => toAppointment(v, app.config, { admin }));
+  const staff = isStaff(request.user);
+  return views.map((v) => toAppointment(v, app.config, { staff }));
 }
 
 export const listQuerySchema = z.object({

@@ -2,16 +2,16 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { queryRows, type Tx } from '../../db/client.js';
-import { isAdmin } from '../../http/auth.js';
+import { isStaff } from '../../http/auth.js';
 import { httpError } from '../../http/errors.js';
 
 /**
  * DESIGN §6 (decision 0322): one e-mail address has at most MAX_OPEN_APPOINTMENTS_PER_EMAIL confirmed
- * appointments ahead, so that nobody can use the booking page to mail a stranger again and again. Admins
+ * appointments ahead, so that nobody can use the booking page to mail a stranger again and again. Staff
  * booking on a visitor's behalf are exempt; 0 turns the limit off.
  */
 export function emailLimitApplies(config: Config, request: FastifyRequest): boolean {
-  return config.maxOpenAppointmentsPerEmail > 0 && !isAdmin(request.user);
+  return config.maxOpenAppointmentsPerEmail > 0 && !isStaff(request.user);
 }
 
 /**

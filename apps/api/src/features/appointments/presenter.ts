@@ -1,7 +1,7 @@
 import { formatZonedIso, type Appointment } from '@balie/shared';
 import type { Config } from '../../config.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isAdmin } from '../../http/auth.js';
+import { isStaff } from '../../http/auth.js';
 import { viewOf, type AppointmentRow, type AppointmentView } from './repository.js';
 
 const MINUTE = 60_000;
@@ -11,11 +11,11 @@ export function canChange(row: AppointmentRow, config: Config, now = Date.now())
   return row.status === 'confirmed' && row.during.from.getTime() - config.changeCutoffMinutes * MINUTE > now;
 }
 
-/** The appointment object of DESIGN §5; the desk's label is for admins only. */
+/** The appointment object of DESIGN §5; the desk's label is for staff only. */
 export function toAppointment(
   view: AppointmentView,
   config: Config,
-  options: { admin?: boolean; token?: string } = {},
+  options: { staff?: boolean; token?: string } = {},
 ): Appointment {
   const { row, desk, items } = view;
   const zone = config.providerTimezone;
@@ -27,7 +27,7 @@ export function toAppointment(
     fromDateTime: formatZonedIso(row.during.from.getTime(), zone),
     untilDateTime: formatZonedIso(row.during.until.getTime(), zone),
     duration: Math.round((row.during.until.getTime() - row.during.from.getTime()) / MINUTE),
-    desk: { id: desk.id, name: desk.name, ...(options.admin ? { label: desk.label } : {}) },
+    desk: { id: desk.id, name: desk.name, ...(options.staff ? { label: desk.label } : {}) },
     appointmentItems: items,
     initials: row.initials ?? '',
     suffix: row.suffix ?? '',
@@ -44,12 +44,12 @@ export function toAppointment(
   };
 }
 
-/** The appointment object of a row for the caller of `request` (the desk label for admins). */
+/** The appointment object of a row for the caller of `request` (the desk label for staff). */
 export async function present(
   app: FastifyInstance,
   request: FastifyRequest,
   row: AppointmentRow,
   token?: string,
 ) {
-  return toAppointment(await viewOf(app.db, row), app.config, { admin: isAdmin(request.user), token });
+  return toAppointment(await viewOf(app.db, row), app.config, { staff: isStaff(request.user), token });
 }

@@ -15,7 +15,7 @@ import {
   tokenSchema,
 } from '@balie/shared';
 import { appointmentHistory } from '../../audit/read.js';
-import { currentUser, isAdmin, requireAuth, requireRole } from '../../http/auth.js';
+import { currentUser, isStaff, requireAuth, requireRole } from '../../http/auth.js';
 import { httpError } from '../../http/errors.js';
 import { appointmentByToken, appointmentFor } from './access.js';
 import { todayCsv, todayPdf } from './exports.js';
@@ -48,7 +48,8 @@ const exportQuery = z.object({ language: appointmentLanguageSchema.optional() })
 /** How often each process looks for reminders to queue; the query itself makes sure each goes once. */
 const REMINDER_INTERVAL_MS = 5 * 60_000;
 
-/** Appointments after booking (DESIGN §5): by token for guests, own ones for users, all for admins. */
+/** Appointments after booking (DESIGN §5): by token for guests, own ones for users, all for staff
+ * (the desk's people and admins; DESIGN §4b). Deleting one stays with admins. */
 const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['appointments'];
   const one = { response: { 200: appointmentSchema, ...errors } };
@@ -116,11 +117,11 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => listAppointmentsPaginated(app, request, currentUser(request), request.query),
   );
 
-  const admin = requireRole('ROLE_ADMIN');
+  const staff = requireRole('ROLE_STAFF');
   app.get(
     '/appointments/today',
     {
-      preHandler: admin,
+      preHandler: staff,
       schema: {
         tags,
         security,
@@ -133,13 +134,13 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/appointments/check-in',
-    { preHandler: admin, schema: { tags, security, body: checkInRequestSchema, ...one } },
+    { preHandler: staff, schema: { tags, security, body: checkInRequestSchema, ...one } },
     async (request) => checkInByCode(app, request, request.body.code),
   );
 
   app.get(
     '/appointments/today/csv',
-    { preHandler: admin, schema: { tags, security, querystring: exportQuery } },
+    { preHandler: staff, schema: { tags, security, querystring: exportQuery } },
     async (request, reply) => {
       const { views } = await todaysViews(app);
       return reply
@@ -151,7 +152,7 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/appointments/today/pdf',
-    { preHandler: admin, schema: { tags, security, querystring: exportQuery } },
+    { preHandler: staff, schema: { tags, security, querystring: exportQuery } },
     async (request, reply) => {
       const { date, views } = await todaysViews(app);
       const pdf = await todayPdf(views, app.config, request.query.language ?? 'nl', date).catch(
@@ -172,7 +173,7 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: requireAuth, schema: { tags, security, params: idParams, ...one } },
     async (request) => {
       const row = await appointmentFor(app.db, request, request.params.id);
-      return toAppointment(await viewOf(app.db, row), app.config, { admin: isAdmin(request.user) });
+      return toAppointment(await viewOf(app.db, row), app.config, { staff: isStaff(request.user) });
     },
   );
 
@@ -189,7 +190,7 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await appointmentFor(app.db, request, request.params.id);
-      const reader = { admin: isAdmin(request.user), userId: currentUser(request).id };
+      const reader = { staff: isStaff(request.user), userId: currentUser(request).id };
       return appointmentHistory(app.db, row.id, reader);
     },
   );
@@ -209,7 +210,7 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/appointment/:id',
     {
-      preHandler: admin,
+      preHandler: requireRole('ROLE_ADMIN'),
       schema: { tags, security, params: idParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {

@@ -135,7 +135,7 @@ function confirmInTransaction(
   });
 }
 
-/** Cancel (by token, owner or admin) while changing is still possible; mails a CANCEL invitation. */
+/** Cancel (by token, owner or staff) while changing is still possible; mails a CANCEL invitation. */
 export async function cancelAppointment(
   app: FastifyInstance,
   request: FastifyRequest,

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
-import { isAdmin } from '../../http/auth.js';
+import { isStaff } from '../../http/auth.js';
 
 const MINUTE = 60_000;
 
@@ -28,12 +28,12 @@ export function latestValidTill(config: Config, createdAt: number): number | nul
 
 /**
  * The key the holds of the request's client address are counted under (decision 0321), or null when
- * they are not counted: MAX_HOLDS_PER_CLIENT is 0, or an admin books on a visitor's behalf. An HMAC of
+ * they are not counted: MAX_HOLDS_PER_CLIENT is 0, or staff book on a visitor's behalf. An HMAC of
  * the address under the server secret: the address cannot be read back from the database (a plain hash
  * of an IPv4 address is undone by trying all 2³² of them), yet every process derives the same key.
  */
 export function holdClientKey(config: Config, request: FastifyRequest): string | null {
-  if (config.maxHoldsPerClient === 0 || isAdmin(request.user)) return null;
+  if (config.maxHoldsPerClient === 0 || isStaff(request.user)) return null;
   return createHmac('sha256', config.secret)
     .update(`hold-client:${request.ip}`)
     .digest('base64url')

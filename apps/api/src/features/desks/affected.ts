@@ -135,7 +135,7 @@ export async function settleAffectedAppointments(
   if (change.decision === undefined) {
     const views = await viewsOf(tx, stranded);
     const error = httpError('appointments_affected');
-    error.extra = { appointments: views.map((v) => toAppointment(v, app.config, { admin: true })) };
+    error.extra = { appointments: views.map((v) => toAppointment(v, app.config, { staff: true })) };
     throw error;
   }
   if (change.decision === 'keep') {

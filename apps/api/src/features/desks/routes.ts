@@ -30,13 +30,19 @@ const conflict = { 409: z.union([appointmentsAffectedErrorSchema, apiErrorSchema
 const security = [{ bearerAuth: [] }];
 const tags = ['desks'];
 
-/** Desk administration (DESIGN §5): desk documents, closures of every desk, and their changes. */
+/**
+ * Desk administration (DESIGN §5): desk documents, closures of every desk, and their changes. Staff read
+ * the list (their appointments screen filters by desk, decision 0310); everything else is the admin's.
+ */
 const deskRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = requireRole('ROLE_ADMIN');
 
   app.get(
     '/desks',
-    { preHandler: admin, schema: { tags, security, response: { 200: z.array(deskSchema), ...errors } } },
+    {
+      preHandler: requireRole('ROLE_STAFF'),
+      schema: { tags, security, response: { 200: z.array(deskSchema), ...errors } },
+    },
     async () => listDesks(app.db),
   );
 

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   apiErrorSchema,
   confirmSelfQuerySchema,
+  demoteQuerySchema,
+  promoteQuerySchema,
   idParamsSchema as userIdParamsSchema,
   updateUserRequestSchema,
   userSchema,
@@ -19,7 +21,7 @@ import {
   sailingTimeSchema,
   serviceBookSchema,
 } from './schemas.js';
-import { assertSelfOrAdmin, deleteUserAsAdmin, getUser, patchUser, setAdminRole } from './service.js';
+import { assertSelfOrAdmin, deleteUserAsAdmin, getUser, patchUser, setAccountRole } from './service.js';
 
 const errors = {
   400: apiErrorSchema,
@@ -148,10 +150,12 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  for (const [path, grant] of [
-    ['/user/:id/promote-to-manager', true],
-    ['/user/:id/demote-manager', false],
-  ] as const) {
+  // Promote/demote take a role (DESIGN §5): `?role=` of each, defaulting to admin and to a plain user.
+  const roleRoutes = [
+    ['/user/:id/promote-to-manager', promoteQuerySchema, 'ROLE_ADMIN'],
+    ['/user/:id/demote-manager', demoteQuerySchema, 'ROLE_USER'],
+  ] as const;
+  for (const [path, querystring, byDefault] of roleRoutes) {
     app.get(
       path,
       {
@@ -160,16 +164,16 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
           tags,
           security,
           params: userIdParamsSchema,
-          querystring: confirmSelfQuerySchema,
+          querystring,
           response: { 200: userSchema, ...errors },
         },
       },
       async (request) =>
-        setAdminRole(
+        setAccountRole(
           app.db,
           currentUser(request),
           request.params.id,
-          grant,
+          request.query.role ?? byDefault,
           request.ip,
           request.query.confirmSelf === 'true',
         ),

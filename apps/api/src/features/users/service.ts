@@ -1,4 +1,12 @@
-import { hasAccess, type UpdateUserRequest, type User } from '@balie/shared';
+import {
+  ACCOUNT_ROLES,
+  accountRoleOf,
+  hasAccess,
+  rolesFor,
+  type AccountRole,
+  type UpdateUserRequest,
+  type User,
+} from '@balie/shared';
 import { changedFields, recordAudit } from '../../audit/audit.js';
 import type { Db, Tx } from '../../db/client.js';
 import { isAdmin, type AuthUser } from '../../http/auth.js';
@@ -127,30 +135,38 @@ export async function deleteUserAsAdmin(
   });
 }
 
+/** The roles an account holds with `role`; a developer made an admin stays a developer (it includes admin). */
+function rolesWith(current: readonly string[], role: AccountRole): string[] {
+  const kept = role === 'ROLE_ADMIN' && current.includes('ROLE_DEVELOPER') ? ['ROLE_DEVELOPER'] : [];
+  return [...rolesFor(role), ...kept];
+}
+
 /**
- * promote-to-manager grants ROLE_ADMIN; demote-manager takes every administration right (ROLE_ADMIN and
- * ROLE_DEVELOPER, which includes it), so a demoted developer is not an admin in all but name.
+ * Promote/demote with a role (DESIGN §5): the account becomes a plain user, staff or an admin. Anything but
+ * admin takes every administration right (ROLE_ADMIN and ROLE_DEVELOPER, which includes it), so a demoted
+ * developer is not an admin in all but name. Taking one's own admin rights asks `confirmSelf` (decision
+ * 0200); the last admin stays one; only a developer changes a developer (decision 0133). A raise is
+ * recorded as `role_granted`, a lowering as `role_revoked`, both with the roles before and after.
  */
-export async function setAdminRole(
+export async function setAccountRole(
   db: Db,
   actor: AuthUser,
   id: number,
-  grant: boolean,
+  role: AccountRole,
   ip: string,
   confirmSelf = false,
 ): Promise<User> {
-  if (!grant) assertSelfConfirmed(actor, id, confirmSelf, 'cannot_demote_self');
+  const removesAdmin = role !== 'ROLE_ADMIN';
+  if (removesAdmin) assertSelfConfirmed(actor, id, confirmSelf, 'cannot_demote_self');
   await db.transaction(async (tx) => {
-    const target = await lockTarget(tx, actor, id, !grant);
-    const roles = grant
-      ? [...target.roles.filter((r) => r !== 'ROLE_ADMIN'), 'ROLE_ADMIN']
-      : target.roles.filter((r) => r !== 'ROLE_ADMIN' && r !== 'ROLE_DEVELOPER');
-    // Everyone signed in keeps at least the user role.
-    if (!roles.includes('ROLE_USER')) roles.unshift('ROLE_USER');
+    const target = await lockTarget(tx, actor, id, removesAdmin);
+    const roles = rolesWith(target.roles, role);
+    if (JSON.stringify(roles) === JSON.stringify(target.roles)) return;
+    const raised = ACCOUNT_ROLES.indexOf(role) > ACCOUNT_ROLES.indexOf(accountRoleOf(target.roles));
     await repo.updateUser(tx, id, { roles });
     await recordAudit(tx, {
       actorUserId: actor.id,
-      action: grant ? 'role_granted' : 'role_revoked',
+      action: raised ? 'role_granted' : 'role_revoked',
       subjectType: 'user',
       subjectId: id,
       ip,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { userSchema } from '@balie/shared';
-import { eq, inArray } from 'drizzle-orm';
-import { appointments, desks, memberCards, sailingTimes, users } from '../../db/schema/index.js';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { appointments, auditEvents, desks, memberCards, sailingTimes, users } from '../../db/schema/index.js';
 import { freshClientAddress, login, testDatabases, useTestApp, type Session } from '../../test/index.js';
 
 describe.each(testDatabases)('users on %s', (kind) => {
@@ -264,6 +264,67 @@ describe.each(testDatabases)('users on %s', (kind) => {
       expect(self.json().errors).toEqual([{ property: 'id', message: 'cannot_demote_self' }]);
     });
 
+    it('chooses between user, staff and admin with ?role= (DESIGN §5), recording each change', async () => {
+      const member = await freshUser();
+      const change = (route: string, role?: string) =>
+        t.call('GET', `/api/user/${member.userId}/${route}${role ? `?role=${role}` : ''}`, t.admin);
+      const staff = await change('promote-to-manager', 'ROLE_STAFF');
+      expect(staff.statusCode, staff.body).toBe(200);
+      expect(staff.json().roles).toEqual(['ROLE_USER', 'ROLE_STAFF']);
+      // Staff: the desk's day, not the user administration.
+      expect((await t.call('GET', '/api/appointments/today', member)).statusCode).toBe(200);
+      expect((await t.call('GET', '/api/users', member)).statusCode).toBe(403);
+      expect((await change('promote-to-manager', 'ROLE_ADMIN')).json().roles).toEqual([
+        'ROLE_USER',
+        'ROLE_ADMIN',
+      ]);
+      expect((await t.call('GET', '/api/users', member)).statusCode).toBe(200);
+      expect((await change('demote-manager', 'ROLE_STAFF')).json().roles).toEqual([
+        'ROLE_USER',
+        'ROLE_STAFF',
+      ]);
+      expect((await change('demote-manager')).json().roles).toEqual(['ROLE_USER']);
+      expect((await t.call('GET', '/api/appointments/today', member)).statusCode).toBe(403);
+
+      const events = await t.database.db
+        .select({ action: auditEvents.action, details: auditEvents.details })
+        .from(auditEvents)
+        .where(
+          and(
+            eq(auditEvents.subjectType, 'user'),
+            eq(auditEvents.subjectId, String(member.userId)),
+            inArray(auditEvents.action, ['role_granted', 'role_revoked']),
+          ),
+        )
+        .orderBy(asc(auditEvents.id));
+      expect(
+        events.map((e) => [e.action, (e.details as { changes: { roles: object } }).changes.roles]),
+      ).toEqual([
+        ['role_granted', { before: ['ROLE_USER'], after: ['ROLE_USER', 'ROLE_STAFF'] }],
+        ['role_granted', { before: ['ROLE_USER', 'ROLE_STAFF'], after: ['ROLE_USER', 'ROLE_ADMIN'] }],
+        ['role_revoked', { before: ['ROLE_USER', 'ROLE_ADMIN'], after: ['ROLE_USER', 'ROLE_STAFF'] }],
+        ['role_revoked', { before: ['ROLE_USER', 'ROLE_STAFF'], after: ['ROLE_USER'] }],
+      ]);
+
+      for (const [route, role] of [
+        ['promote-to-manager', 'ROLE_USER'],
+        ['promote-to-manager', 'ROLE_DEVELOPER'],
+        ['demote-manager', 'ROLE_ADMIN'],
+      ]) {
+        const bad = await change(route!, role);
+        expect(bad.statusCode, `${route} ${role}`).toBe(400);
+        expect(bad.json().errors[0].property).toBe('role');
+      }
+      // An admin making themselves staff loses admin rights: the second yes is needed, as for demote.
+      const self = await t.call(
+        'GET',
+        `/api/user/${t.admin.userId}/promote-to-manager?role=ROLE_STAFF`,
+        t.admin,
+      );
+      expect(self.statusCode).toBe(400);
+      expect(self.json().errors).toEqual([{ property: 'id', message: 'cannot_demote_self' }]);
+    });
+
     it('treats a developer as an admin (role groups expand)', async () => {
       const dev = await freshUser();
       await t.database.db
@@ -328,6 +389,9 @@ describe.each(testDatabases)('users on %s', (kind) => {
       // An admin still manages plain users, and reads developers.
       expect((await t.call('GET', `/api/user/${dev.userId}`, t.admin)).statusCode).toBe(200);
       // A developer may: demoting takes all administration rights, developer ones included.
+      // Made an admin, a developer stays one (developer includes admin).
+      const promoted = await t.call('GET', `/api/user/${otherDev.userId}/promote-to-manager`, dev);
+      expect(promoted.json().roles).toEqual(['ROLE_USER', 'ROLE_ADMIN', 'ROLE_DEVELOPER']);
       const demoted = await t.call('GET', `/api/user/${otherDev.userId}/demote-manager`, dev);
       expect(demoted.statusCode).toBe(200);
       expect(demoted.json().roles).toEqual(['ROLE_USER']);
@@ -345,6 +409,8 @@ describe.each(testDatabases)('users on %s', (kind) => {
       expect(admins.map((u: { id: number }) => u.id)).toEqual([t.admin.userId]);
       for (const res of [
         await t.call('GET', `/api/user/${t.admin.userId}/demote-manager`, dev),
+        await t.call('GET', `/api/user/${t.admin.userId}/demote-manager?role=ROLE_STAFF`, dev),
+        await t.call('GET', `/api/user/${t.admin.userId}/promote-to-manager?role=ROLE_STAFF`, dev),
         await del(t.admin.userId, dev),
       ]) {
         expect(res.statusCode).toBe(409);

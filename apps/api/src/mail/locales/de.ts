@@ -16,4 +16,17 @@ export const de: MailTexts = {
       'Haben Sie dies nicht angefordert? Dann ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.',
     button: 'Neues Passwort wählen',
   },
+  invitation: {
+    subject: 'Einladung: Ihr Konto bei {organisation}',
+    heading: 'Sie sind eingeladen',
+    introBy:
+      '{inviter} lädt Sie als {role} in das Terminsystem von {organisation} ein. Wählen Sie über diesen Link ein Passwort; danach sind Sie sofort angemeldet.',
+    intro:
+      'Sie sind als {role} in das Terminsystem von {organisation} eingeladen. Wählen Sie über diesen Link ein Passwort; danach sind Sie sofort angemeldet.',
+    role: { ROLE_STAFF: 'Mitarbeiter/in', ROLE_ADMIN: 'Administrator/in' },
+    button: 'Passwort wählen',
+    validity: 'Der Link ist 7 Tage gültig und funktioniert einmal.',
+    ignore:
+      'Erwarten Sie diese Einladung nicht? Dann ignorieren Sie diese E-Mail; es wird kein Konto angelegt.',
+  },
 };

@@ -14,4 +14,16 @@ export const en: MailTexts = {
     ignore: 'Did you not ask for this? Then ignore this e-mail; your password stays the same.',
     button: 'Choose a new password',
   },
+  invitation: {
+    subject: 'Invitation: your account at {organisation}',
+    heading: 'You are invited',
+    introBy:
+      '{inviter} invites you as {role} to the appointment system of {organisation}. Choose a password with this link; you are then signed in at once.',
+    intro:
+      'You are invited as {role} to the appointment system of {organisation}. Choose a password with this link; you are then signed in at once.',
+    role: { ROLE_STAFF: 'staff member', ROLE_ADMIN: 'administrator' },
+    button: 'Choose a password',
+    validity: 'The link is valid for 7 days and works once.',
+    ignore: 'Not expecting this invitation? Then ignore this e-mail; no account is made.',
+  },
 };

@@ -13,5 +13,18 @@ export const nl = {
     ignore: 'Heeft u dit niet gevraagd? Dan kunt u deze e-mail negeren; uw wachtwoord blijft ongewijzigd.',
     button: 'Nieuw wachtwoord kiezen',
   },
+  invitation: {
+    subject: 'Uitnodiging: uw account bij {organisation}',
+    heading: 'U bent uitgenodigd',
+    introBy:
+      '{inviter} nodigt u uit als {role} in het afsprakensysteem van {organisation}. Kies via deze link een wachtwoord; daarna bent u meteen ingelogd.',
+    intro:
+      'U bent uitgenodigd als {role} in het afsprakensysteem van {organisation}. Kies via deze link een wachtwoord; daarna bent u meteen ingelogd.',
+    role: { ROLE_STAFF: 'medewerker', ROLE_ADMIN: 'beheerder' },
+    button: 'Wachtwoord kiezen',
+    validity: 'De link is 7 dagen geldig en werkt één keer.',
+    ignore:
+      'Verwacht u deze uitnodiging niet? Dan kunt u deze e-mail negeren; er wordt geen account gemaakt.',
+  },
 };
 export type MailTexts = typeof nl;

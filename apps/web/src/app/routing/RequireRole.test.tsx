@@ -39,6 +39,19 @@ describe('route guard (spec §4)', () => {
     expect(nav).not.toHaveTextContent('Products');
   });
 
+  it('shows staff the dashboard, calendar and appointments, and sends them from every set-up page to /home', async () => {
+    const staff = aUser({ roles: ['ROLE_USER', 'ROLE_STAFF'] });
+    for (const path of ['/front-desks', '/products', '/organisation', '/users', '/audit']) {
+      const view = await renderRoute(path, { user: staff });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+      expect(view.location().pathname, path).toBe('/home');
+      const nav = screen.getAllByRole('navigation', { name: 'Main menu' })[0]!;
+      const items = Array.from(nav.querySelectorAll('li'), (li) => li.textContent);
+      expect(items).toEqual(['Dashboard', 'Calendar', 'Appointments']);
+      view.unmount();
+    }
+  });
+
   it('sends unknown paths to /404', async () => {
     const { location } = await renderRoute('/no-such-page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();

@@ -25,6 +25,7 @@ const LoginPage = lazy(() => import('../../features/auth/routes/LoginPage'));
 const RegisterPage = lazy(() => import('../../features/auth/routes/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../../features/auth/routes/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../../features/auth/routes/ResetPasswordPage'));
+const InvitationPage = lazy(() => import('../../features/auth/routes/InvitationPage'));
 const SetupPage = lazy(() => import('../../features/setup/routes/SetupPage'));
 const DashboardPage = lazy(() => import('../../features/dashboard/routes/DashboardPage'));
 const HomeAppointments = lazy(() => import('../../features/appointments/components/HomeAppointments'));
@@ -98,6 +99,7 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
             { path: '/register', element: <RegisterPage /> },
             { path: '/forgot-password', element: <ForgotPasswordPage /> },
             { path: '/reset-password/:token', element: <ResetPasswordPage /> },
+            { path: '/invitation/:token', element: <InvitationPage /> },
             // First run (DESIGN §4b): the link the server prints, or the token typed in.
             { path: '/setup', element: <SetupPage /> },
             { path: '/setup/:token', element: <SetupPage /> },

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { localeOf } from '../../lib/i18n';
+import { formatMoment } from './useAuditText';
 
 /** Longer values (a whole desk's opening hours) are cut; the trail row stays one glance. */
 const MAX_VALUE = 80;
@@ -16,8 +17,8 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * A changed field's value before or after, as a person reads it rather than as stored JSON: roles by
- * their names, yes/no, lists item by item, opening hours as "Monday 08:30–12:30", other objects as
- * "label value" pairs, all in the interface language.
+ * their names, yes/no, moments (`…DateTime`, `…At`) as "12-3-2030 09:00", lists item by item, opening
+ * hours as "Monday 08:30–12:30", other objects as "label value" pairs, all in the interface language.
  */
 export function useAuditValueText() {
   const { t, i18n } = useTranslation(['audit', 'users']);
@@ -31,6 +32,8 @@ export function useAuditValueText() {
     if (typeof value === 'boolean') return t(value ? 'audit:value.yes' : 'audit:value.no');
     if (field === 'roles' && typeof value === 'string')
       return t(`users:role.${value}`, { defaultValue: value });
+    if (typeof value === 'string' && /(DateTime|At)$/.test(field) && !Number.isNaN(Date.parse(value)))
+      return formatMoment(value, i18n.language);
     if (field === 'weekday' && typeof value === 'number') return weekdayName(value, i18n.language);
     if (Array.isArray(value)) {
       // Items that are objects hold commas of their own; a semicolon keeps them apart.

@@ -8,7 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Appointment, Timeslot } from '@balie/shared';
+import type { Appointment, AppointmentItemInput, Timeslot } from '@balie/shared';
 import { useNotify } from '../notifier/NotifierContext';
 import { formatDate, formatTime } from '../../lib/dates';
 import { inProviderZone } from '../../lib/providerZone';
@@ -24,14 +24,32 @@ interface Props {
   onChanged: (appointment: Appointment) => void;
   /** The server says the appointment can no longer be changed (409 change_not_possible). */
   onNotPossible: () => void;
+  /** Other products than the appointment's (staff change them for the visitor); by default its own. */
+  items?: AppointmentItemInput[];
+  /** Staff acting for the visitor: the confirmation speaks of the visitor, not of "your appointment". */
+  forVisitor?: boolean;
 }
+
+const itemsOf = (a: Appointment): AppointmentItemInput[] =>
+  a.appointmentItems.map((i) => ({ productId: i.product.id, amount: i.amount }));
+const sameItems = (x: AppointmentItemInput[], y: AppointmentItemInput[]) =>
+  x.length === y.length &&
+  x.every((i) => y.some((j) => j.productId === i.productId && j.amount === i.amount));
 
 /**
  * Spec §2 change-appointment screen, below the current appointment: a date picker and slot buttons; the
  * change button only for a slot other than the current one; a confirmation first. Confirming makes a hold
- * naming the appointment, then moves the appointment onto it (same id, same token).
+ * naming the appointment, then moves the appointment onto it (same id, same token). With other `items`
+ * the current time is no longer chosen by itself: a slot for the new products is.
  */
-export function AppointmentChanger({ appointment, token, onChanged, onNotPossible }: Props) {
+export function AppointmentChanger({
+  appointment,
+  token,
+  onChanged,
+  onNotPossible,
+  items = itemsOf(appointment),
+  forVisitor = false,
+}: Props) {
   const { t, i18n } = useTranslation(['booking', 'common']);
   const [date, setDate] = useState<string | null>(() => inProviderZone(appointment.fromDateTime).toISODate());
   const [chosen, setChosen] = useState<Timeslot | null>(null);
@@ -42,8 +60,17 @@ export function AppointmentChanger({ appointment, token, onChanged, onNotPossibl
   const [moveAppointment, move] = useMoveAppointmentMutation();
   const busy = hold.isLoading || move.isLoading;
 
-  const items = appointment.appointmentItems.map((i) => ({ productId: i.product.id, amount: i.amount }));
-  const isOther = chosen !== null && !sameInstant(chosen.beginTime, appointment.fromDateTime);
+  // Other products ask for another slot: a slot chosen for the earlier ones no longer counts.
+  const itemsKey = JSON.stringify(items);
+  const [itemsSeen, setItemsSeen] = useState(itemsKey);
+  if (itemsSeen !== itemsKey) {
+    setItemsSeen(itemsKey);
+    setChosen(null);
+  }
+  const itemsChanged = !sameItems(items, itemsOf(appointment));
+  const isOther =
+    chosen !== null && (itemsChanged || !sameInstant(chosen.beginTime, appointment.fromDateTime));
+  const texts = forVisitor ? 'changeForVisitor' : 'change';
 
   async function change() {
     if (!chosen) return;
@@ -91,7 +118,7 @@ export function AppointmentChanger({ appointment, token, onChanged, onNotPossibl
           setDate(d);
           setChosen(null);
         }}
-        selectedBeginTime={chosen?.beginTime ?? (date ? appointment.fromDateTime : null)}
+        selectedBeginTime={chosen?.beginTime ?? (date && !itemsChanged ? appointment.fromDateTime : null)}
         onSlotSelect={(slot) => {
           setSlotGone(false);
           setChosen(slot);
@@ -111,7 +138,7 @@ export function AppointmentChanger({ appointment, token, onChanged, onNotPossibl
           }}
         >
           <Button variant="contained" size="large" onClick={() => setConfirming(true)} disabled={busy}>
-            {t('change.button')}
+            {t(`${texts}.button`)}
           </Button>
         </Box>
       )}
@@ -120,11 +147,11 @@ export function AppointmentChanger({ appointment, token, onChanged, onNotPossibl
         onClose={() => setConfirming(false)}
         aria-labelledby="change-confirm-title"
       >
-        <DialogTitle id="change-confirm-title">{t('change.confirmTitle')}</DialogTitle>
+        <DialogTitle id="change-confirm-title">{t(`${texts}.confirmTitle`)}</DialogTitle>
         <DialogContent>
           <DialogContentText>
             {chosen &&
-              t('change.confirmText', {
+              t(`${texts}.confirmText`, {
                 date: formatDate(chosen.beginTime, i18n.language),
                 time: formatTime(chosen.beginTime),
               })}
@@ -133,7 +160,7 @@ export function AppointmentChanger({ appointment, token, onChanged, onNotPossibl
         <DialogActions>
           <Button onClick={() => setConfirming(false)}>{t('common:action.cancel')}</Button>
           <Button variant="contained" onClick={change} autoFocus>
-            {t('change.confirm')}
+            {t(`${texts}.confirm`)}
           </Button>
         </DialogActions>
       </Dialog>

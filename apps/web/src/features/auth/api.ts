@@ -1,4 +1,5 @@
 import type {
+  AcceptInvitationRequest,
   ForgotPasswordRequest,
   LoginRequest,
   LoginResponse,
@@ -19,6 +20,15 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/register', method: 'POST', body }),
       onQueryStarted: startSession,
     }),
+    /** An invited colleague sets a password and is signed in at once (decision 0311). */
+    acceptInvitation: build.mutation<LoginResponse, AcceptInvitationRequest & { token: string }>({
+      query: ({ token, ...body }) => ({
+        url: `/invitation/${encodeURIComponent(token)}`,
+        method: 'POST',
+        body,
+      }),
+      onQueryStarted: startSession,
+    }),
     forgotPassword: build.mutation<unknown, ForgotPasswordRequest>({
       query: (body) => ({ url: '/forgotpassword', method: 'POST', body }),
     }),
@@ -32,5 +42,10 @@ export const authApi = api.injectEndpoints({
   }),
 });
 
-export const { useLoginMutation, useRegisterMutation, useForgotPasswordMutation, useResetPasswordMutation } =
-  authApi;
+export const {
+  useLoginMutation,
+  useRegisterMutation,
+  useAcceptInvitationMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+} = authApi;

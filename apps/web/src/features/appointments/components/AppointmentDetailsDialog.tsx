@@ -7,16 +7,18 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { Appointment } from '@balie/shared';
 import { useNotify } from '../../../components/notifier/NotifierContext';
 import { formatDate, formatTime } from '../../../lib/dates';
 import { useCheckInAppointmentMutation } from '../api/appointmentsApi';
+import { changePath } from '../paths';
 import { deskLabel, statusColor, visitorName } from '../status';
 import { AppointmentHistory } from './AppointmentHistory';
 
 /**
- * An appointment opened from the admin calendar or the appointments list: its details, its history, and
- * check-in while it is confirmed.
+ * An appointment opened from the staff's calendar or the appointments list: its details, its history,
+ * check-in while it is confirmed, and the change screen while it can still change.
  */
 export function AppointmentDetailsDialog({
   appointment: a,
@@ -77,6 +79,11 @@ export function AppointmentDetailsDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{t('details.close')}</Button>
+        {a.status === 'confirmed' && a.canChange && (
+          <Button component={RouterLink} to={changePath(a.id)} variant="outlined">
+            {t('actions.change')}
+          </Button>
+        )}
         {offerCheckIn && a.status === 'confirmed' && (
           <Button variant="contained" onClick={run} disabled={isLoading}>
             {t('actions.checkIn')}

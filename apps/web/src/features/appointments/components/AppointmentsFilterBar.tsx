@@ -8,7 +8,7 @@ import { useGetDesksQuery } from '../../../components/desks/deskListApi';
 import type { AppointmentsFilter } from '../api/appointmentsApi';
 import { ALL_DESKS, DeskFilter } from './DeskFilter';
 
-/** The admin's filters of /appointments: state, date range, desk and a name / e-mail / phone / code search. */
+/** Staff's filters of /appointments: state, date range, desk and a name / e-mail / phone / code search. */
 export function AppointmentsFilterBar({
   filter,
   onChange,

@@ -20,7 +20,7 @@ export function desksOf(appointments: Appointment[]): Desk[] {
 export const atDesk = (a: Appointment, value: string) => value === ALL_DESKS || String(a.desk.id) === value;
 
 /**
- * A desk select for the admin's day and calendar: every desk, or one by its agenda label. `failed`:
+ * A desk select for the staff's day and calendar: every desk, or one by its agenda label. `failed`:
  * the desks could not be loaded, which the field says rather than look like a site without desks.
  */
 export function DeskFilter({

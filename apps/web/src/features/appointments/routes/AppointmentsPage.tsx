@@ -23,7 +23,7 @@ import {
 import { AppointmentCard } from '../components/AppointmentCard';
 import { AppointmentDetailsDialog } from '../components/AppointmentDetailsDialog';
 import { InlineLoading } from '../../../components/InlineLoading';
-import { useCurrentUser } from '../../../session/useCurrentUser';
+import { useHasRole } from '../../../session/useCurrentUser';
 import { AppointmentsFilterBar } from '../components/AppointmentsFilterBar';
 import type { AppointmentsFilter } from '../api/appointmentsApi';
 
@@ -35,7 +35,7 @@ export default function AppointmentsPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0] ?? 10);
   const [hideExpired, setHideExpired] = useState(true);
-  const admin = useCurrentUser().user?.roles.includes('ROLE_ADMIN') ?? false;
+  const staff = useHasRole('ROLE_STAFF');
   // No date by default: the server lists from today onwards first (decision 0230).
   const [filter, setFilter] = useState<AppointmentsFilter>({});
   const query = useListAppointmentsPaginatedQuery({ page, pageSize, filter: { ...filter, hideExpired } });
@@ -67,7 +67,7 @@ export default function AppointmentsPage() {
   return (
     <PageFrame title={t('list.heading')}>
       <Box sx={{ display: 'grid', gap: 2 }}>
-        {admin && (
+        {staff && (
           <AppointmentsFilterBar
             filter={filter}
             onChange={(next) => {
@@ -100,7 +100,7 @@ export default function AppointmentsPage() {
               <AppointmentCard
                 key={a.id}
                 appointment={a}
-                showVisitor={admin}
+                showVisitor={staff}
                 busy={cancelling.isLoading || checkingIn.isLoading}
                 onCancel={() => setToCancel(a)}
                 onCheckIn={() => run(checkIn(a.id).unwrap(), t('messages.checkedIn'), t('errors.generic'))}

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/PageFrame';
-import { useCurrentUser } from '../../../session/useCurrentUser';
+import { useHasRole } from '../../../session/useCurrentUser';
 import { useListAppointmentsQuery } from '../api/appointmentsApi';
 import { AppointmentDetailsDialog } from '../components/AppointmentDetailsDialog';
 import { AppointmentsCalendar } from '../components/AppointmentsCalendar';
@@ -11,12 +11,12 @@ import { deskLabel } from '../status';
 
 /**
  * /calendar in month, week or list view. Users: their own appointments; a click opens the change screen.
- * Admins: every desk's, titled with the desk's agenda label and the visitor's name, filtered by desk; a
+ * Staff (admins too): every desk's, titled with the desk's agenda label and the visitor's name, filtered by desk; a
  * click opens the details with check-in.
  */
 export default function CalendarPage() {
   const { t } = useTranslation('appointments');
-  const admin = useCurrentUser().user?.roles.includes('ROLE_ADMIN') ?? false;
+  const staff = useHasRole('ROLE_STAFF');
   // The visible range, reported by the calendar once it has rendered; only that range is fetched.
   const [range, setRange] = useState<{ from: string; until: string } | null>(null);
   const query = useListAppointmentsQuery({ showCanceled: false, ...(range ?? {}) }, { skip: range === null });
@@ -32,12 +32,12 @@ export default function CalendarPage() {
   return (
     <PageFrame
       title={t('calendar.heading')}
-      actions={admin && <DeskFilter desks={desks} value={desk} onChange={setDesk} />}
+      actions={staff && <DeskFilter desks={desks} value={desk} onChange={setDesk} />}
     >
       {query.isError && <Alert severity="error">{t('errors.generic')}</Alert>}
       <AppointmentsCalendar
         appointments={shown}
-        onOpen={admin ? (a) => setOpenId(a.id) : undefined}
+        onOpen={staff ? (a) => setOpenId(a.id) : undefined}
         onRangeChange={(next) =>
           setRange((current) =>
             current?.from === next.from && current.until === next.until ? current : next,

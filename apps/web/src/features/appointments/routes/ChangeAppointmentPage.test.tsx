@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,7 +9,7 @@ import {
   type FakeRequest,
   type FakeAnswer,
 } from '../../../components/scheduling/test/fakeApi';
-import { appointment, reservation } from '../../../components/scheduling/test/fixtures';
+import { appointment, product, reservation } from '../../../components/scheduling/test/fixtures';
 import { aUser, renderRoute } from '../../../test/renderRoute';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -108,5 +108,73 @@ describe('change appointment (spec §2)', { timeout: 20_000 }, () => {
     expect(
       await screen.findByRole('heading', { name: 'Changing your appointment is not possible' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('change appointment for a visitor (staff, DESIGN §4b)', { timeout: 30_000 }, () => {
+  const staff = aUser({ roles: ['ROLE_USER', 'ROLE_STAFF'] });
+  const products = [product(1, { title: 'Passport' }), product(2, { title: 'ID card' })];
+
+  it('speaks of the visitor, changes the products too, and returns to the appointments list', async () => {
+    const log = server({
+      'GET /api/products': () => ({ status: 200, body: products }),
+      'GET /api/appointments_paginated': () => ({
+        status: 200,
+        body: { items: [], total: 0, page: 1, pageSize: 10 },
+      }),
+      'GET /api/desks': () => ({ status: 200, body: [] }),
+      'POST /api/appointment/make-reservation': () => ({ status: 201, body: reservation() }),
+      'PATCH /api/appointment/42': () => ({ status: 200, body: current }),
+    });
+    const user = userEvent.setup({ delay: null });
+    await renderRoute('/change-appointment/42', { user: staff });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: "Change the visitor's appointment" }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: "The visitor's current appointment" }),
+    ).toBeInTheDocument();
+    const passport = await screen.findByRole('combobox', { name: 'Amount of Passport' });
+    expect(screen.getByRole('main')).not.toHaveTextContent(/your/i);
+    expect(passport).toHaveValue('2');
+    expect(screen.getByRole('combobox', { name: 'Amount of ID card' })).toHaveValue('0');
+    expect(screen.getByText('Duration: 15 minutes.')).toBeInTheDocument();
+
+    // Another product: the current time is no longer chosen by itself; choosing it again is a change.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Amount of ID card' }), '1');
+    expect(screen.getByText('Duration: 25 minutes.')).toBeInTheDocument();
+    const nine = await screen.findByRole('button', { name: /^09:00/ });
+    expect(nine).toHaveAttribute('aria-pressed', 'false');
+    await user.click(nine);
+    await user.click(screen.getByRole('button', { name: 'Change appointment' }));
+    const confirm = await screen.findByRole('dialog', { name: "Change the visitor's appointment?" });
+    expect(confirm).toHaveTextContent(
+      /The visitor's appointment will be on .* at 09:00. The visitor gets an e-mail/,
+    );
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, change' }));
+
+    expect(
+      await screen.findByText('The appointment of J. van Dijk was changed. The visitor gets an e-mail.'),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Appointments' }, { timeout: 8000 }),
+    ).toBeInTheDocument();
+    expect(log.find((r) => r.path === '/api/appointment/make-reservation')?.body).toMatchObject({
+      appointmentId: 42,
+      fromDateTime: at('09:00'),
+      appointmentItems: [
+        { productId: 1, amount: 2 },
+        { productId: 2, amount: 1 },
+      ],
+    });
+  });
+
+  it('asks for at least one product before offering slots', async () => {
+    server({ 'GET /api/products': () => ({ status: 200, body: products }) });
+    const user = userEvent.setup({ delay: null });
+    await renderRoute('/change-appointment/42', { user: staff });
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Amount of Passport' }), '0');
+    expect(screen.getByText('Choose at least one product for the visitor.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^09:00/ })).not.toBeInTheDocument();
   });
 });

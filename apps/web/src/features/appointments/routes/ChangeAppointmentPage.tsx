@@ -9,16 +9,22 @@ import { CurrentAppointment } from '../../../components/scheduling/CurrentAppoin
 import { useGetAppointmentQuery } from '../api/appointmentsApi';
 import { NOT_POSSIBLE_PATH } from '../../../components/scheduling/paths';
 import { CALENDAR_PATH } from '../paths';
+import { useHasRole } from '../../../session/useCurrentUser';
+import { ChangeForVisitor } from '../components/ChangeForVisitor';
 import { PageFrame } from '../../../components/PageFrame';
 import { useNotify } from '../../../components/notifier/NotifierContext';
 import { InlineLoading } from '../../../components/InlineLoading';
 
-/** /change-appointment/:appointmentId (spec §2): current appointment, a new slot, confirm, back to /calendar. */
+/**
+ * /change-appointment/:appointmentId (spec §2): current appointment, a new slot, confirm, back to /calendar.
+ * Staff get the visitor's version (ChangeForVisitor), with the products to change too.
+ */
 export default function ChangeAppointmentPage() {
   const { appointmentId } = useParams();
   const { t } = useTranslation(['appointments', 'booking']);
   const navigate = useNavigate();
   const notify = useNotify();
+  const staff = useHasRole('ROLE_STAFF');
   const id = Number(appointmentId);
   const valid = Number.isInteger(id) && id > 0;
   const query = useGetAppointmentQuery(valid ? id : skipToken);
@@ -33,6 +39,8 @@ export default function ChangeAppointmentPage() {
     body = <InlineLoading text={t('booking:loading')} />;
   } else if (appointment.status !== 'confirmed' || !appointment.canChange) {
     body = <Navigate to={NOT_POSSIBLE_PATH} replace />;
+  } else if (staff) {
+    body = <ChangeForVisitor appointment={appointment} onNotPossible={() => navigate(NOT_POSSIBLE_PATH)} />;
   } else {
     body = (
       <>
@@ -50,7 +58,7 @@ export default function ChangeAppointmentPage() {
   }
 
   return (
-    <PageFrame title={t('change.heading')} maxWidth={960}>
+    <PageFrame title={t(staff ? 'change.visitorHeading' : 'change.heading')} maxWidth={960}>
       <Box sx={{ display: 'grid', gap: 2 }}>{body}</Box>
     </PageFrame>
   );

@@ -51,7 +51,37 @@ describe('audit trail: changed values as a person reads them', () => {
       }),
     ]);
     await renderRoute('/audit', { user: admin });
-    expect(await changeShown('Admin rights removed', 'roles')).toBe('User, Admin → User');
+    expect(await changeShown('Role lowered', 'roles')).toBe('User, Admin → User');
+  });
+
+  it('names an invitation by its address, its role by name, and its link’s end as a moment', async () => {
+    serveTrail([
+      event({
+        action: 'invitation_resent',
+        entityType: 'invitation',
+        entityId: '4',
+        entityLabel: 'colleague@example.org',
+        changes: {
+          expiresAt: { before: '2031-03-01T08:00:00.000Z', after: '2031-03-10T08:00:00.000Z' },
+        },
+      }),
+      event({
+        id: 2,
+        action: 'invitation_sent',
+        entityType: 'invitation',
+        entityId: '4',
+        entityLabel: 'colleague@example.org',
+        changes: { roles: { before: null, after: ['ROLE_STAFF'] } },
+      }),
+    ]);
+    await renderRoute('/audit', { user: admin });
+    expect(await changeShown('Invitation sent again', 'link valid until')).toBe(
+      '01/03/2031 09:00 → 10/03/2031 09:00',
+    );
+    expect(await changeShown('Colleague invited', 'roles')).toBe('(empty) → Staff');
+    expect(
+      screen.getByRole('heading', { name: /^Invitation sent again\s*· Invitation colleague@example\.org$/ }),
+    ).toBeInTheDocument();
   });
 
   it('writes yes/no, lists and objects in words, and an empty list as empty', async () => {

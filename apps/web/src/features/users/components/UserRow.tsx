@@ -4,36 +4,38 @@ import Chip from '@mui/material/Chip';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
-import { hasAccess, type User } from '@balie/shared';
-import type { UserChange } from './UserChangeDialog';
+import { accountRoleOf, type User } from '@balie/shared';
 
 /** Columns a phone has no room for: their content folds into the name's cell there. */
 export const EMAIL_COLUMN = { display: { xs: 'none', md: 'table-cell' }, overflowWrap: 'anywhere' } as const;
 export const ROLES_COLUMN = { display: { xs: 'none', sm: 'table-cell' } } as const;
 
+/** The account's role (user, staff or admin), and developer beside it for a developer. */
 function RoleChips({ roles }: { roles: User['roles'] }) {
   const { t } = useTranslation('users');
+  const shown = [accountRoleOf(roles), ...(roles.includes('ROLE_DEVELOPER') ? ['ROLE_DEVELOPER'] : [])];
   return (
     <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
-      {roles.map((r) => (
+      {shown.map((r) => (
         <Chip key={r} size="small" label={t(`role.${r}`)} color={r === 'ROLE_USER' ? 'default' : 'primary'} />
       ))}
     </Box>
   );
 }
 
-/** One account: name (and on a phone its e-mail and roles), roles, and what an admin can do with it. */
+/** One account: name (and on a phone its e-mail and role), role, and what an admin can do with it. */
 export function UserRow({
   user: u,
   self,
-  onChange,
+  onRole,
+  onDelete,
 }: {
   user: User;
   self: boolean;
-  onChange: (change: UserChange) => void;
+  onRole: () => void;
+  onDelete: () => void;
 }) {
   const { t } = useTranslation(['users', 'common']);
-  const change = hasAccess(u.roles, 'ROLE_ADMIN') ? 'demote' : 'promote';
   return (
     <TableRow>
       <TableCell sx={{ overflowWrap: 'anywhere' }}>
@@ -63,15 +65,15 @@ export function UserRow({
         >
           <Button
             size="small"
-            onClick={() => onChange(change)}
-            aria-label={t('action_label', { action: t(change), name: u.fullName })}
+            onClick={onRole}
+            aria-label={t('action_label', { action: t('change_role'), name: u.fullName })}
           >
-            {t(change)}
+            {t('change_role')}
           </Button>
           <Button
             size="small"
             color="error"
-            onClick={() => onChange('delete')}
+            onClick={onDelete}
             aria-label={t('action_label', { action: t('common:action.delete'), name: u.fullName })}
           >
             {t('common:action.delete')}

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { User } from '@balie/shared';
+import { ACCOUNT_ROLES, accountRoleOf, type AccountRole, type User } from '@balie/shared';
 import { PageFrame } from '../../../components/PageFrame';
 import { Pager } from '../../../components/Pager';
 import { QueryState } from '../../../components/QueryState';
@@ -17,21 +17,23 @@ import { useNotify } from '../../../components/notifier/NotifierContext';
 import { apiErrorOf } from '../../../lib/apiError';
 import { useCurrentUser } from '../../../session/useCurrentUser';
 import { useLogout } from '../../../session/useLogout';
-import {
-  useDeleteUserMutation,
-  useDemoteUserMutation,
-  useListUsersPageQuery,
-  usePromoteUserMutation,
-} from '../api/usersApi';
-import { UserChangeDialog, type UserChange } from '../components/UserChangeDialog';
+import Button from '@mui/material/Button';
+import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
+import { useDeleteUserMutation, useListUsersPageQuery, useSetUserRoleMutation } from '../api/usersApi';
+import { DeleteUserDialog } from '../components/DeleteUserDialog';
+import { InvitationsSection } from '../components/InvitationsSection';
+import { InviteDialog } from '../components/InviteDialog';
+import { RoleDialog } from '../components/RoleDialog';
 import { EMAIL_COLUMN, ROLES_COLUMN, UserRow } from '../components/UserRow';
 
 const PAGE_SIZES = [10, 25, 50];
 /** Server answers (decision 133) the screen explains in words; anything else is a generic failure. */
 const KNOWN_ERRORS = ['last_admin', 'developer_only'];
-const DONE = { promote: 'done.promoted', demote: 'done.demoted', delete: 'done.deleted' } as const;
 
-/** /users (admin): accounts by e-mail with search and paging; promote, demote and delete with a confirm. */
+/**
+ * /users (admin): invite a colleague and the open invitations (decision 0311); accounts by e-mail with
+ * search and paging; choose a role (user, staff, admin) and delete, each with a confirm.
+ */
 export default function UsersPage() {
   const { t } = useTranslation('users');
   const me = useCurrentUser().user;
@@ -44,27 +46,20 @@ export default function UsersPage() {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(PAGE_SIZES[0] ?? 10);
   const query = useListUsersPageQuery({ page, pageSize, search: deferredSearch || undefined });
-  const [pending, setPending] = useState<{ user: User; change: UserChange } | null>(null);
-  const [promote, promoting] = usePromoteUserMutation();
-  const [demote, demoting] = useDemoteUserMutation();
+  const [pending, setPending] = useState<{ user: User; change: 'role' | 'delete' } | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const [setRole, settingRole] = useSetUserRoleMutation();
   const [remove, removing] = useDeleteUserMutation();
-  const busy = promoting.isLoading || demoting.isLoading || removing.isLoading;
+  const busy = settingRole.isLoading || removing.isLoading;
 
-  async function run(confirmSelf: boolean) {
-    if (!pending) return;
-    const { user, change } = pending;
-    const args = { id: user.id, confirmSelf };
+  /** Runs the change; about one's own account, then leaves a page that is closed to them now. */
+  async function run(change: Promise<unknown>, done: string, leaves: 'logout' | 'home' | null) {
     try {
-      if (change === 'promote') await promote(args).unwrap();
-      if (change === 'demote') await demote(args).unwrap();
-      if (change === 'delete') await remove(args).unwrap();
+      await change;
       setPending(null);
-      notify(t(DONE[change], { name: user.fullName }), 'success');
-      // Without an account the session is over; without admin rights this page is closed to them now.
-      if (user.id === me?.id) {
-        if (change === 'delete') await logout();
-        else await navigate('/home', { replace: true });
-      }
+      notify(done, 'success');
+      if (leaves === 'logout') await logout();
+      if (leaves === 'home') await navigate('/home', { replace: true });
     } catch (error) {
       setPending(null);
       const reason = apiErrorOf(error)?.errors?.[0]?.message;
@@ -72,8 +67,36 @@ export default function UsersPage() {
     }
   }
 
+  function changeRole(user: User, role: AccountRole, confirmSelf: boolean) {
+    const raise = ACCOUNT_ROLES.indexOf(role) > ACCOUNT_ROLES.indexOf(accountRoleOf(user.roles));
+    const self = user.id === me?.id;
+    const done = t(`done.role.${role}`, { name: user.fullName });
+    void run(
+      setRole({ id: user.id, role, raise, confirmSelf }).unwrap(),
+      done,
+      self && role !== 'ROLE_ADMIN' ? 'home' : null,
+    );
+  }
+
+  function deleteUser(user: User, confirmSelf: boolean) {
+    const self = user.id === me?.id;
+    void run(
+      remove({ id: user.id, confirmSelf }).unwrap(),
+      t('done.deleted', { name: user.fullName }),
+      self ? 'logout' : null,
+    );
+  }
+
   return (
-    <PageFrame title={t('title')}>
+    <PageFrame
+      title={t('title')}
+      actions={
+        <Button variant="contained" startIcon={<PersonAddOutlined />} onClick={() => setInviting(true)}>
+          {t('invite.open')}
+        </Button>
+      }
+    >
+      <InvitationsSection />
       <TextField
         type="search"
         size="small"
@@ -110,7 +133,8 @@ export default function UsersPage() {
                       key={u.id}
                       user={u}
                       self={u.id === me?.id}
-                      onChange={(change) => setPending({ user: u, change })}
+                      onRole={() => setPending({ user: u, change: 'role' })}
+                      onDelete={() => setPending({ user: u, change: 'delete' })}
                     />
                   ))}
                 </TableBody>
@@ -127,14 +151,32 @@ export default function UsersPage() {
           </Paper>
         )}
       </QueryState>
-      {pending && (
-        <UserChangeDialog
-          change={pending.change}
+      {pending?.change === 'role' && (
+        <RoleDialog
+          name={pending.user.fullName}
+          current={accountRoleOf(pending.user.roles)}
+          self={pending.user.id === me?.id}
+          busy={busy}
+          onConfirm={(role, confirmSelf) => changeRole(pending.user, role, confirmSelf)}
+          onClose={() => setPending(null)}
+        />
+      )}
+      {pending?.change === 'delete' && (
+        <DeleteUserDialog
           name={pending.user.fullName}
           self={pending.user.id === me?.id}
           busy={busy}
-          onConfirm={run}
+          onConfirm={(confirmSelf) => deleteUser(pending.user, confirmSelf)}
           onClose={() => setPending(null)}
+        />
+      )}
+      {inviting && (
+        <InviteDialog
+          onInvited={(invitation) => {
+            setInviting(false);
+            notify(t('invite.sent', { email: invitation.email }), 'success');
+          }}
+          onClose={() => setInviting(false)}
         />
       )}
     </PageFrame>

@@ -21,7 +21,7 @@ import { useNow } from './useNow';
 export const TODAY_POLLING_MS = 30_000;
 
 /**
- * The admin's day (/home): today's appointments across desks by time, counts, desk filter, name search,
+ * The desk's day (/home, staff and admins): today's appointments across desks by time, counts, desk filter, name search,
  * check-in by click or code, no-show after the start, exports. Refetches keep showing the old list
  * (RTK Query keeps `data` while fetching), so the rows neither flicker nor lose the scroll position.
  */

@@ -1,0 +1,164 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { invitationSchema, usersPageSchema, type Invitation, type User } from '@balie/shared';
+import {
+  apiError,
+  fakeApi,
+  type FakeAnswer,
+  type FakeRequest,
+} from '../../../components/scheduling/test/fakeApi';
+import { aUser, renderRoute } from '../../../test/renderRoute';
+
+afterEach(() => vi.unstubAllGlobals());
+vi.setConfig({ testTimeout: 60_000 });
+
+const admin = aUser({ id: 1, roles: ['ROLE_ADMIN'], fullName: 'Anna de Vries', email: 'admin@example.com' });
+const jan = aUser({ id: 2, roles: ['ROLE_USER'], fullName: 'Jan Jansen', email: 'user@example.com' });
+const invitation = (overrides: Partial<Invitation> = {}): Invitation =>
+  invitationSchema.parse({
+    id: 5,
+    email: 'desk@example.org',
+    role: 'ROLE_STAFF',
+    language: 'nl',
+    createdAt: '2030-03-05T10:00:00+01:00',
+    expiresAt: '2030-03-12T10:00:00+01:00',
+    expired: false,
+    invitedBy: 'Anna de Vries',
+    ...overrides,
+  });
+
+/** The users API as DESIGN §5 answers it, with `invitations` open; `routes` answer first. */
+function server(
+  { users = [admin, jan], invitations = [] as Invitation[] } = {},
+  routes: Record<string, (r: FakeRequest) => FakeAnswer> = {},
+) {
+  return fakeApi((request) => {
+    const key = `${request.method} ${request.path.replace(/\?.*/, '')}`;
+    const own = routes[key];
+    if (own) return own(request);
+    if (key === 'GET /api/users_paginated')
+      return {
+        status: 200,
+        body: usersPageSchema.parse({ items: users, total: users.length, page: 1, pageSize: 10 }),
+      };
+    if (key === 'GET /api/users/invitations') return { status: 200, body: invitations };
+    if (key === 'GET /api/user/current') return { status: 200, body: admin };
+    return apiError(404, 'not_found');
+  });
+}
+
+const rowOf = async (name: string) => (await screen.findByText(new RegExp(`^${name}`))).closest('tr')!;
+
+describe('users screen', () => {
+  it('marks one’s own row with (you) and shows each account’s role', async () => {
+    server({
+      users: [admin, jan, aUser({ id: 3, fullName: 'Daan Desk', roles: ['ROLE_USER', 'ROLE_STAFF'] })],
+    });
+    await renderRoute('/users', { user: admin });
+    expect(await screen.findByText('Anna de Vries (you)')).toBeInTheDocument();
+    expect(within(await rowOf('Daan Desk')).getAllByText('Staff')[0]).toBeInTheDocument();
+    expect(within(await rowOf('Jan Jansen')).getAllByText('User')[0]).toBeInTheDocument();
+    expect(screen.getByText('1–3 of 3')).toBeInTheDocument();
+  });
+
+  it('invites a colleague with a role and the mail’s language, and names a taken address', async () => {
+    let answer: FakeAnswer = {
+      status: 409,
+      body: { code: 'conflict', message: 'taken', errors: [{ property: 'email', message: 'email_taken' }] },
+    };
+    const log = server({}, { 'POST /api/users/invite': () => answer });
+    const user = userEvent.setup({ delay: null });
+    await renderRoute('/users', { user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Invite a colleague' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a colleague' });
+    expect(dialog).toHaveAccessibleDescription(/valid for 7 days/);
+    const send = within(dialog).getByRole('button', { name: 'Send invitation' });
+    expect(send).toBeDisabled();
+    expect(within(dialog).getByRole('radio', { name: /^Staff/ })).toBeChecked();
+    await user.type(within(dialog).getByLabelText(/e-mail address/), 'user@example.com');
+    await user.click(within(dialog).getByRole('radio', { name: /^Admin/ }));
+    await user.selectOptions(within(dialog).getByLabelText('Language of the e-mail'), 'de');
+    await user.click(send);
+    expect(
+      await within(dialog).findByText('An account with this e-mail address already exists'),
+    ).toBeVisible();
+
+    answer = { status: 201, body: invitation({ email: 'colleague@example.org', role: 'ROLE_ADMIN' }) };
+    await user.clear(within(dialog).getByLabelText(/e-mail address/));
+    await user.type(within(dialog).getByLabelText(/e-mail address/), 'colleague@example.org');
+    await user.click(send);
+    expect(await screen.findByText('Invitation sent to colleague@example.org.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(log.filter((r) => r.path === '/api/users/invite').map((r) => r.body)).toEqual([
+      { email: 'user@example.com', role: 'ROLE_ADMIN', language: 'de' },
+      { email: 'colleague@example.org', role: 'ROLE_ADMIN', language: 'de' },
+    ]);
+    // The list of open invitations is asked for again.
+    expect(log.filter((r) => r.path === '/api/users/invitations').length).toBeGreaterThan(1);
+  });
+
+  it('lists open invitations, resends one and withdraws one after asking', async () => {
+    const log = server(
+      { invitations: [invitation(), invitation({ id: 6, email: 'late@example.org', expired: true })] },
+      {
+        'POST /api/users/invitation/5/resend': () => ({ status: 200, body: invitation() }),
+        'DELETE /api/users/invitation/6': () => ({ status: 204 }),
+      },
+    );
+    const user = userEvent.setup({ delay: null });
+    await renderRoute('/users', { user: admin });
+    const section = await screen.findByRole('region', { name: 'Open invitations' });
+    const first = (await within(section).findByText('desk@example.org')).closest('li')!;
+    expect(first).toHaveTextContent(/Staff · link valid until .*2030 · by Anna de Vries/);
+    const late = within(section).getByText('late@example.org').closest('li')!;
+    expect(within(late).getByText('Expired')).toBeInTheDocument();
+
+    await user.click(within(first).getByRole('button', { name: 'Send again: desk@example.org' }));
+    expect(await screen.findByText('Invitation sent again to desk@example.org.')).toBeInTheDocument();
+
+    await user.click(within(late).getByRole('button', { name: 'Withdraw: late@example.org' }));
+    const ask = await screen.findByRole('dialog', { name: 'Withdraw the invitation for late@example.org?' });
+    await user.click(within(ask).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('The invitation for late@example.org was withdrawn.')).toBeInTheDocument();
+    expect(log.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /api/users/invitation/5/resend',
+      'DELETE /api/users/invitation/6',
+    ]);
+  });
+
+  it('chooses a role instead of promote-to-admin: up with promote, down with demote, ?role= named', async () => {
+    const staffJan: User = { ...jan, roles: ['ROLE_USER', 'ROLE_STAFF'] };
+    const log = server(
+      {},
+      {
+        'GET /api/user/2/promote-to-manager': () => ({ status: 200, body: staffJan }),
+        'GET /api/user/1/demote-manager': () => ({ status: 200, body: { ...admin, roles: ['ROLE_USER'] } }),
+      },
+    );
+    const user = userEvent.setup({ delay: null });
+    await renderRoute('/users', { user: admin });
+    await user.click(await screen.findByRole('button', { name: 'Change role: Jan Jansen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Role of Jan Jansen' });
+    const save = within(dialog).getByRole('button', { name: 'Save role' });
+    expect(within(dialog).getByRole('radio', { name: /^User/ })).toBeChecked();
+    expect(save).toBeDisabled();
+    await user.click(within(dialog).getByRole('radio', { name: /^Staff/ }));
+    await user.click(save);
+    expect(await screen.findByText('Jan Jansen is now staff.')).toBeInTheDocument();
+
+    // One's own admin rights: asked a second time, then sent with confirmSelf.
+    await user.click(screen.getByRole('button', { name: 'Change role: Anna de Vries' }));
+    const own = await screen.findByRole('dialog', { name: 'Role of Anna de Vries' });
+    await user.click(within(own).getByRole('radio', { name: /^User/ }));
+    await user.click(within(own).getByRole('button', { name: 'Save role' }));
+    const second = await screen.findByRole('dialog', { name: 'This is your own account' });
+    await user.click(within(second).getByRole('button', { name: 'Yes, my own account' }));
+    await waitFor(() =>
+      expect(log.filter((r) => r.path.includes('manager')).map((r) => r.path)).toEqual([
+        '/api/user/2/promote-to-manager?role=ROLE_STAFF',
+        '/api/user/1/demote-manager?role=ROLE_USER&confirmSelf=true',
+      ]),
+    );
+  });
+});
