@@ -81,7 +81,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // organisation: read by every public page, changed by admins
   'GET /api/organisation': 'open',
   'PATCH /api/organisation': 'admin',
-  // first run: open until an admin exists (then 409), the checklist for admins
+  // first run: open until an admin exists (then 409; staff accounts do not count), the checklist for admins
+  // (set-up is not the desk's work: staff get 403)
   'GET /api/setup': 'open',
   'POST /api/setup': 'open',
   'GET /api/setup/checklist': 'admin',
