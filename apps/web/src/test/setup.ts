@@ -4,8 +4,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { initTestI18n } from './i18n';
 
 // Lazy route chunks load through Vite's transform; on a loaded 2-core machine that can take longer than
-// Testing Library's default 1 s for findBy*. This is a patience limit, not a speed assertion.
-configure({ asyncUtilTimeout: 10_000 });
+// Testing Library's default 1 s for findBy*, and under `npm run test:stress` longer than 10 s (a files
+// page was not there after 10 s). A patience limit, not a speed assertion: a wait for something that
+// never comes still fails.
+configure({ asyncUtilTimeout: 30_000 });
 
 // jsdom does no layout and has no scrollIntoView; the booking page scrolls a chosen card above its sticky
 // bar (revealAbove). Without this the call throws inside an animation frame as an uncaught error. (A test

@@ -35,7 +35,11 @@ describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s
     expect(res.statusCode).toBe(201);
     return res.json();
   }
-  /** An appointment written directly, for moments the booking rules do not allow (already started). */
+  /**
+   * An appointment written directly, for moments the booking rules do not allow (already started). One
+   * still to come goes after 12:30, when the desks are closed: a booking made through the API by another
+   * test, in whatever order they run, cannot be in its way.
+   */
   async function insert(startsInMinutes: number, values: Partial<typeof appointments.$inferInsert> = {}) {
     return insertAppointment(t.database.db, new Date(NOW.getTime() + startsInMinutes * MINUTE), {
       deskId: 2,
@@ -175,7 +179,8 @@ describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s
       (await inject('GET', `/api/appointment/${cancelled.id}`, undefined, t.admin.headers)).json(),
     ).toMatchObject({ status: 'cancelled', checkInCode: null });
 
-    const missed = await insert(-30);
+    // Not overlapping the no-show test's -20 on the same desk: the tests here run in any order.
+    const missed = await insert(-35);
     expect(
       (await inject('PATCH', `/api/appointment/${missed.id}`, { newStatus: 'no_show' }, t.admin.headers))
         .statusCode,
@@ -197,7 +202,7 @@ describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s
     const badStatus = await patch(started.id, { newStatus: 'gone' });
     expect(badStatus.json().errors[0].property).toBe('newStatus');
 
-    const later = await insert(30);
+    const later = await insert(240);
     const early = await patch(later.id, { newStatus: 'no_show' });
     expect(early.statusCode).toBe(409);
     expect(early.json().errors).toEqual([{ property: 'newStatus', message: 'not_started' }]);
@@ -226,6 +231,9 @@ describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s
   it('lists today with code, desk label and every state but cancelled; filters by desk and name', async () => {
     const mine = await insert(-40, { lastName: 'Öztürk', initials: 'A.', deskId: 1 });
     const gone = await insert(-45, { status: 'cancelled' });
+    // Its own no-show and check-in (desk 1, before `mine`), not those other tests may or may not have made.
+    await insert(-60, { status: 'no_show', deskId: 1 });
+    await insert(-75, { status: 'checked_in', deskId: 1 });
     const get = (query = '') => inject('GET', `/api/appointments/today${query}`, undefined, t.admin.headers);
     const all = (await get()).json();
     const ids = all.map((a: { id: number }) => a.id);
@@ -254,7 +262,7 @@ describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s
   });
 
   it('draws a new code when the database says the code is taken', async () => {
-    const taken = (await insert(60)).checkInCode!;
+    const taken = (await insert(270)).checkInCode!;
     const fresh = newCheckInCode();
     const offered = [taken, fresh];
     const codes: string[] = [];
@@ -291,9 +299,9 @@ describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s
   it('backfills codes for confirmed and checked-in rows in the migration, without duplicates', async () => {
     const migration = readFileSync(`${MIGRATIONS_FOLDER}/0005_check_in_codes.sql`, 'utf8');
     const backfill = /DO \$\$[\s\S]*?END \$\$;/.exec(migration)![0];
-    const a = await insert(120);
-    const b = await insert(150, { status: 'checked_in' });
-    const c = await insert(180, { status: 'cancelled' });
+    const a = await insert(300);
+    const b = await insert(330, { status: 'checked_in' });
+    const c = await insert(360, { status: 'cancelled' });
     await t.app.db.execute(sql`DROP INDEX appointments_check_in_code_active`);
     try {
       // Old rows had no code; two share one, as an unlucky draw would.

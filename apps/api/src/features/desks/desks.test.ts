@@ -26,7 +26,8 @@ describe.each(testDatabases)('desks on %s', (kind) => {
   describe('GET /api/desks', () => {
     it('returns the demo desks with their opening hours and their own closures', async () => {
       const list = await listDesks();
-      expect(list.map((d) => d.name)).toEqual(['Balie 1', 'Balie 2']);
+      // The tests below add desks, and may run first: the demo desks are the first two of the list.
+      expect(list.slice(0, 2).map((d) => d.name)).toEqual(['Balie 1', 'Balie 2']);
       for (const desk of list) expect(deskSchema.strict().parse(desk)).toEqual(desk);
 
       const first = byName(list, 'Balie 1');

@@ -13,7 +13,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe("a plain user's dashboard", { timeout: 20_000 }, () => {
+describe("a plain user's dashboard", () => {
   it('shows the next three confirmed appointments that have not ended, and the way to book', async () => {
     const log = fakeApi((r) =>
       r.path.startsWith('/api/appointments?')

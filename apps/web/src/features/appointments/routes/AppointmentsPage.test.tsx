@@ -30,7 +30,7 @@ const filters = (log: { path: string }[]) =>
     .filter((r) => r.path.startsWith('/api/appointments_paginated'))
     .map((r) => JSON.parse(new URL(r.path, 'http://x').searchParams.get('filter') ?? '{}') as object);
 
-describe('/appointments for admins', { timeout: 20_000 }, () => {
+describe('/appointments for admins', () => {
   it('leaves the order to the server and sends the chosen state, desk and search', async () => {
     const log = fakeApi((r) =>
       r.path.startsWith('/api/appointments_paginated')
@@ -92,7 +92,7 @@ describe('/appointments for admins', { timeout: 20_000 }, () => {
   });
 });
 
-describe('an appointment’s history', { timeout: 20_000 }, () => {
+describe('an appointment’s history', () => {
   const page = {
     status: 200,
     body: { items: [appointment({ status: 'cancelled' })], total: 1, page: 1, pageSize: 10 },

@@ -55,7 +55,7 @@ function server(routes: Routes = {}) {
   });
 }
 
-describe('products step', { timeout: 20_000 }, () => {
+describe('products step', () => {
   it('allows four products with the spec message, and shows the estimated duration', async () => {
     const user = userEvent.setup({ delay: null });
     server();
@@ -112,7 +112,7 @@ describe('products step', { timeout: 20_000 }, () => {
   });
 });
 
-describe('steps in the browser history', { timeout: 20_000 }, () => {
+describe('steps in the browser history', () => {
   const stepOf = (location: () => { search: string }) => new URLSearchParams(location().search).get('step');
 
   it('makes each step an entry: Back returns to the previous step, Forward comes back', async () => {
@@ -295,7 +295,7 @@ describe('the whole booking', () => {
     });
     // The hold after the expiry names nothing to replace: the expired one is gone.
     expect(holdBodies()[4]).not.toHaveProperty('replacesReservationId');
-  }, 60_000);
+  });
 });
 
 describe('limits against abuse (DESIGN §6)', { timeout: 30_000 }, () => {

@@ -51,7 +51,7 @@ function serveCatalogue(special: (r: FakeRequest) => FakeAnswer | undefined = ()
 
 const field = (name: string) => screen.getByRole('textbox', { name });
 
-describe('product screens (admin)', { timeout: 180_000 }, () => {
+describe('product screens (admin)', () => {
   it('checks the new product form field by field and sends every field with the filled-in translation', async () => {
     const log = serveCatalogue();
     const { location } = await renderRoute('/products/new', { user: admin });
@@ -172,7 +172,7 @@ describe('product screens (admin)', { timeout: 180_000 }, () => {
   });
 });
 
-describe('product files (admin)', { timeout: 60_000 }, () => {
+describe('product files (admin)', () => {
   const upload = async (name: string, type: string) => {
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     await user.upload(input, new File(['%PDF-1.4'], name, { type }));

@@ -33,7 +33,7 @@ function serveUser(start: User) {
   return log;
 }
 
-describe('the profile language and the top-bar switch are one setting', { timeout: 60_000 }, () => {
+describe('the profile language and the top-bar switch are one setting', () => {
   it('switches the interface when Nederlands is saved on the profile', async () => {
     const log = serveUser(aUser({ language: english, uiSettings: { locale: 'en-GB' } }));
     await renderRoute('/profile', { user: aUser({ language: english, uiSettings: { locale: 'en-GB' } }) });

@@ -76,7 +76,7 @@ const rowNames = (list: HTMLElement) =>
     .getAllByRole('listitem')
     .map((li) => within(li).getByRole('heading').textContent);
 
-describe('the today screen (issue 8)', { timeout: 20_000 }, () => {
+describe('the today screen (issue 8)', () => {
   it('lists the day by time with name, phone, products and desk label, and counts per state and desk', async () => {
     server();
     const { list } = await openToday();
