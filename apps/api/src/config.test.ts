@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, mailWarnings } from './config.js';
 
 describe('loadConfig', () => {
   const dirs: string[] = [];
@@ -23,6 +23,8 @@ describe('loadConfig', () => {
       dataDir: dir,
       publicUrl: 'http://localhost:3000',
       smtpUrl: undefined,
+      mailFrom: 'Balie <no-reply@localhost>',
+      mailFromSet: false,
       providerTimezone: 'Europe/Amsterdam',
       demoData: true,
       reservationMinutes: 10,
@@ -109,6 +111,40 @@ describe('loadConfig', () => {
     const c = loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: 'https://balie.example.nl/', SMTP_URL: '' });
     expect(c.publicUrl).toBe('https://balie.example.nl');
     expect(c.smtpUrl).toBeUndefined();
+  });
+
+  it('sends from no-reply at PUBLIC_URL’s host unless MAIL_FROM says otherwise', () => {
+    const from = (env: Record<string, string>) => loadConfig({ DATA_DIR: tempDir(), ...env }).mailFrom;
+    expect(from({ PUBLIC_URL: 'https://afspraak.example.nl/' })).toBe('Balie <no-reply@afspraak.example.nl>');
+    expect(from({ PUBLIC_URL: 'https://Balie.Example.NL:8443/loket' })).toBe(
+      'Balie <no-reply@balie.example.nl>',
+    );
+    for (const local of [
+      'http://localhost:3000',
+      'http://127.0.0.1:3000',
+      'http://[::1]:3000',
+      'http://balie:3000',
+    ])
+      expect(from({ PUBLIC_URL: local })).toBe('Balie <no-reply@localhost>');
+    const chosen = { PUBLIC_URL: 'https://afspraak.example.nl', MAIL_FROM: 'Gemeente <balie@example.nl>' };
+    expect(from(chosen)).toBe('Gemeente <balie@example.nl>');
+  });
+
+  it('warns at start when production mail goes out without MAIL_FROM', () => {
+    const smtp = {
+      DATA_DIR: tempDir(),
+      PUBLIC_URL: 'https://afspraak.example.nl',
+      SMTP_URL: 'smtp://mail:25',
+    };
+    const [warning, ...more] = mailWarnings(loadConfig(smtp), 'production');
+    expect(more).toEqual([]);
+    expect(warning).toContain('MAIL_FROM is not');
+    expect(warning).toContain('Balie <no-reply@afspraak.example.nl>');
+    // Not with MAIL_FROM, not without SMTP_URL (mail stays in .eml files), not outside production.
+    expect(mailWarnings(loadConfig({ ...smtp, MAIL_FROM: 'G <b@example.nl>' }), 'production')).toEqual([]);
+    expect(mailWarnings(loadConfig({ ...smtp, SMTP_URL: '' }), 'production')).toEqual([]);
+    expect(mailWarnings(loadConfig(smtp), 'test')).toEqual([]);
+    expect(mailWarnings(loadConfig(smtp), 'development')).toEqual([]);
   });
 
   it('takes SETUP_TOKEN only when it is long enough and fits in a link', () => {

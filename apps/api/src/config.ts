@@ -83,7 +83,8 @@ const envSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
     .optional(),
-  MAIL_FROM: z.string().min(3).default('Balie <no-reply@localhost>'),
+  // No default here: it follows PUBLIC_URL's host (defaultMailFrom), decision 0330.
+  MAIL_FROM: z.string().min(3).optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PROVIDER_TIMEZONE: z.string().refine(isZone, 'unknown IANA time zone').default(PROVIDER_TIMEZONE),
   DEMO_DATA: flag,
@@ -115,7 +116,10 @@ export interface Config {
   dataDir: string;
   publicUrl: string;
   smtpUrl: string | undefined;
+  /** MAIL_FROM, or `Balie <no-reply@PUBLIC_URL's host>` when unset (decision 0330). */
   mailFrom: string;
+  /** Whether MAIL_FROM was set: production mail without it is worth a warning at start (mailWarnings). */
+  mailFromSet: boolean;
   /** Server secret: signs access tokens and derives mailed link tokens (HMAC of a stored nonce). */
   secret: string;
   providerTimezone: string;
@@ -154,14 +158,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL.replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    publicUrl: e.PUBLIC_URL.replace(/\/+$/, ''),
+    publicUrl,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
+    mailFrom: e.MAIL_FROM ?? defaultMailFrom(publicUrl),
+    mailFromSet: e.MAIL_FROM !== undefined,
     secret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
     providerTimezone: e.PROVIDER_TIMEZONE,
     // Demo data is on for the embedded database and off for PostgreSQL unless asked for (DESIGN §3).
@@ -175,6 +181,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxOpenAppointmentsPerEmail: e.MAX_OPEN_APPOINTMENTS_PER_EMAIL,
     setupToken: e.SETUP_TOKEN,
   };
+}
+
+/**
+ * The sender when MAIL_FROM is unset: no-reply at the host the visitors know (PUBLIC_URL), so mail from
+ * https://afspraak.example.nl comes from no-reply@afspraak.example.nl. A host that is no mail domain
+ * (localhost, an IP address, a name without a dot) gives no-reply@localhost: on such an installation mail
+ * is a local test, mostly .eml files (decision 0330).
+ */
+export function defaultMailFrom(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  const mailDomain = host.includes('.') && isIP(host) === 0 && !host.startsWith('[') ? host : 'localhost';
+  return `Balie <no-reply@${mailDomain}>`;
+}
+
+/**
+ * What the operator should hear at start about mail: production mail (NODE_ENV production, SMTP_URL set)
+ * sent from the derived address rather than one the organisation chose and its mail server accepts.
+ */
+export function mailWarnings(config: Config, nodeEnv: string | undefined): string[] {
+  if (nodeEnv !== 'production' || !config.smtpUrl || config.mailFromSet) return [];
+  return [
+    `Warning: SMTP_URL is set but MAIL_FROM is not; mail is sent as ${config.mailFrom}. ` +
+      "Set MAIL_FROM to the organisation's sender, e.g. MAIL_FROM='Gemeente Voorbeeld <balie@example.nl>'.",
+  ];
 }
 
 function readOrCreateSecret(dataDir: string): string {

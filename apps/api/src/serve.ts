@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, mailWarnings } from './config.js';
 import { DataDirLockedError, lockedMessage } from './db/data-dir-lock.js';
 import { redactError } from './security/logged-errors.js';
 import { startServer } from './server.js';
@@ -8,6 +8,8 @@ import { installTestClock, TestClockError } from './test-clock.js';
 async function main(): Promise<void> {
   installTestClock(process.env);
   const config = loadConfig(process.env);
+  // NODE_ENV is production unless the starter said otherwise (production-mode.ts, decision 0270).
+  for (const warning of mailWarnings(config, process.env.NODE_ENV)) console.warn(warning);
   const server = await startServer(config);
   let stopping = false;
   const shutdown = (signal: string) => {
