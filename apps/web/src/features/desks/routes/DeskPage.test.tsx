@@ -100,6 +100,81 @@ describe('desk page: opening hours as a week grid', () => {
   });
 });
 
+describe('desk page: copying opening hours', () => {
+  /** What the grid shows: each day's periods as "opens–closes", "Closed" for a day without any. */
+  const shownWeek = () =>
+    screen.getAllByRole('group', { name: /day$/ }).map((g) => {
+      const opens = within(g).queryAllByLabelText(/^Opens,/);
+      const closes = within(g).queryAllByLabelText(/^Closes,/);
+      const periods = opens.map(
+        (o, i) => `${(o as HTMLInputElement).value}–${(closes[i] as HTMLInputElement).value}`,
+      );
+      return `${g.getAttribute('aria-label')}: ${periods.join(', ') || within(g).getByText('Closed').textContent}`;
+    });
+
+  it('copies a day to Monday–Friday, leaves the weekend, and saves only when asked', async () => {
+    const log = serveDesks();
+    await renderRoute('/front-desk/1', { user: admin });
+    const monday = await screen.findByRole('group', { name: 'Monday' });
+    const copy = within(monday).getByRole('button', { name: 'Copy the hours of Monday to Monday to Friday' });
+    expect(copy).toHaveTextContent('Copy to Mon–Fri');
+    await user.click(copy);
+    expect(shownWeek()).toEqual([
+      'Monday: 08:30–12:30, 13:00–17:00',
+      'Tuesday: 08:30–12:30, 13:00–17:00',
+      'Wednesday: 08:30–12:30, 13:00–17:00',
+      'Thursday: 08:30–12:30, 13:00–17:00',
+      'Friday: 08:30–12:30, 13:00–17:00',
+      'Saturday: Closed',
+      'Sunday: Closed',
+    ]);
+    expect(log.some((r) => r.method === 'PATCH')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Save opening hours' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    const sent = log.find((r) => r.method === 'PATCH')?.body as { openingHours: { weekday: number }[] };
+    expect(sent.openingHours.map((h) => h.weekday)).toEqual([1, 1, 2, 2, 3, 3, 4, 4, 5, 5]);
+  });
+
+  it('replaces the week with another desk’s hours, which the admin can still change before saving', async () => {
+    const log = serveDesks();
+    await renderRoute('/front-desk/2', { user: admin });
+    await screen.findByRole('group', { name: 'Monday' });
+    expect(shownWeek().every((d) => d.endsWith('Closed'))).toBe(true);
+    const select = await screen.findByRole('combobox', { name: 'Copy from another desk' });
+    await user.click(select);
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    // The desk itself is not offered.
+    expect(options.map((o) => o.textContent)).toEqual(['Balie 1']);
+    await user.click(options[0]!);
+    await waitFor(() =>
+      expect(shownWeek()).toEqual([
+        'Monday: 08:30–12:30, 13:00–17:00',
+        'Tuesday: Closed',
+        'Wednesday: Closed',
+        'Thursday: 18:00–20:00',
+        'Friday: Closed',
+        'Saturday: Closed',
+        'Sunday: Closed',
+      ]),
+    );
+    expect(screen.getByText('Replaces the hours below; kept only once you save.')).toBeInTheDocument();
+    expect(log.some((r) => r.method === 'PATCH')).toBe(false);
+    const thursday = screen.getByRole('group', { name: 'Thursday' });
+    await user.click(within(thursday).getByRole('button', { name: 'Remove period 1 on Thursday' }));
+    await user.click(screen.getByRole('button', { name: 'Save opening hours' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(log.find((r) => r.method === 'PATCH')).toMatchObject({
+      path: '/api/desk/2',
+      body: {
+        openingHours: [
+          { weekday: 1, opens: '08:30', closes: '12:30' },
+          { weekday: 1, opens: '13:00', closes: '17:00' },
+        ],
+      },
+    });
+  });
+});
+
 describe('desk page: affected appointments', () => {
   it('lists the appointments a change strands; cancelling sends nothing more, a choice resends with it', async () => {
     const log = serveDesks(({ method, body }) => {

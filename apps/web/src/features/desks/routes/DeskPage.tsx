@@ -10,7 +10,7 @@ import { DeleteSection } from '../../../components/DeleteSection';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
 import { ActiveChip } from '../../../components/ActiveChip';
-import { useDeleteDeskMutation, useGetDeskQuery, usePatchDeskMutation } from '../api';
+import { useDeleteDeskMutation, useGetDeskQuery, useGetDesksQuery, usePatchDeskMutation } from '../api';
 import { ClosureList } from '../components/ClosureList';
 import { Section } from '../../../components/Section';
 import { ClosureForm } from '../forms/ClosureForm';
@@ -26,6 +26,8 @@ function DeskEditor({ desk }: { desk: Desk }) {
   const [patchDesk] = usePatchDeskMutation();
   const [deleteDesk] = useDeleteDeskMutation();
   const { change, report, dialog } = useScheduleChange();
+  // The desks whose week "copy from another desk" offers; the list loads beside the desk, not before it.
+  const otherDesks = (useGetDesksQuery().data ?? []).filter((d) => d.id !== desk.id);
 
   const save = async (body: PatchDeskRequest) =>
     report(
@@ -56,6 +58,7 @@ function DeskEditor({ desk }: { desk: Desk }) {
         <WeekHoursForm
           values={weekOf(desk.openingHours)}
           onSave={(week) => save({ openingHours: openingHoursOf(week) })}
+          otherDesks={otherDesks}
         />
       </Section>
       <Section title={t('closures')}>

@@ -10,7 +10,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
+import { Info } from 'luxon';
 import { useTranslation } from 'react-i18next';
+import { localeOf } from '../../../lib/i18n';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
 import { ActiveChip } from '../../../components/ActiveChip';
@@ -24,6 +26,7 @@ import { ClosureList } from '../components/ClosureList';
 import { Section } from '../../../components/Section';
 import { ClosureForm } from '../forms/ClosureForm';
 import { useScheduleChange } from '../hooks/useScheduleChange';
+import { hoursSummary } from '../summary/hoursSummary';
 
 /** Closures of every desk (GET/POST /closures, DELETE /closure/{id}). */
 function GlobalClosures() {
@@ -63,9 +66,10 @@ function GlobalClosures() {
   );
 }
 
-/** /front-desks (admin): the desks with state and agenda label, a new-desk action, closures of all desks. */
+/** /front-desks (admin): the desks with label, opening hours and state, a new-desk action, closures of all desks. */
 export default function DesksPage() {
-  const { t } = useTranslation('desks');
+  const { t, i18n } = useTranslation('desks');
+  const dayNames = Info.weekdays('short', { locale: localeOf(i18n.language) });
   const { data, error, isLoading } = useGetDesksQuery();
   return (
     <PageFrame
@@ -85,6 +89,7 @@ export default function DesksPage() {
                 <TableRow>
                   <TableCell>{t('name')}</TableCell>
                   <TableCell>{t('label')}</TableCell>
+                  <TableCell>{t('hours.column')}</TableCell>
                   <TableCell>{t('status')}</TableCell>
                 </TableRow>
               </TableHead>
@@ -97,6 +102,13 @@ export default function DesksPage() {
                       </Link>
                     </TableCell>
                     <TableCell>{desk.label ?? '—'}</TableCell>
+                    <TableCell>
+                      {hoursSummary(desk.openingHours, dayNames) || (
+                        <Typography component="span" color="text.secondary">
+                          {t('no_opening_hours')}
+                        </Typography>
+                      )}
+                    </TableCell>
                     <TableCell>
                       <ActiveChip active={desk.active} />
                     </TableCell>
