@@ -10,9 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
-import { Info } from 'luxon';
 import { useTranslation } from 'react-i18next';
-import { localeOf } from '../../../lib/i18n';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
 import { ActiveChip } from '../../../components/ActiveChip';
@@ -26,7 +24,7 @@ import { ClosureList } from '../components/ClosureList';
 import { Section } from '../../../components/Section';
 import { ClosureForm } from '../forms/ClosureForm';
 import { useScheduleChange } from '../hooks/useScheduleChange';
-import { hoursSummary } from '../summary/hoursSummary';
+import { HoursSummary } from '../components/HoursSummary';
 
 /** Closures of every desk (GET/POST /closures, DELETE /closure/{id}). */
 function GlobalClosures() {
@@ -68,8 +66,7 @@ function GlobalClosures() {
 
 /** /front-desks (admin): the desks with label, opening hours and state, a new-desk action, closures of all desks. */
 export default function DesksPage() {
-  const { t, i18n } = useTranslation('desks');
-  const dayNames = Info.weekdays('short', { locale: localeOf(i18n.language) });
+  const { t } = useTranslation('desks');
   const { data, error, isLoading } = useGetDesksQuery();
   return (
     <PageFrame
@@ -103,11 +100,7 @@ export default function DesksPage() {
                     </TableCell>
                     <TableCell>{desk.label ?? '—'}</TableCell>
                     <TableCell>
-                      {hoursSummary(desk.openingHours, dayNames) || (
-                        <Typography component="span" color="text.secondary">
-                          {t('no_opening_hours')}
-                        </Typography>
-                      )}
+                      <HoursSummary hours={desk.openingHours} />
                     </TableCell>
                     <TableCell>
                       <ActiveChip active={desk.active} />
