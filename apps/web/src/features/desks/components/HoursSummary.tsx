@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Info } from 'luxon';
@@ -23,9 +24,13 @@ export function HoursSummary({ hours }: { hours: Desk['openingHours'] }) {
     <Box key={run.days} component="span" sx={{ display: 'block' }}>
       {`${run.days} `}
       {run.periods.map((p, i) => (
-        <Box key={p} component="span" sx={{ whiteSpace: 'nowrap' }}>
-          {i < run.periods.length - 1 ? `${p}, ` : p}
-        </Box>
+        // The separator stays outside the unbreakable span: the line may break after its space.
+        <Fragment key={p}>
+          {i > 0 && ', '}
+          <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+            {p}
+          </Box>
+        </Fragment>
       ))}
     </Box>
   ));
