@@ -116,7 +116,7 @@ describe('desk page: copying opening hours', () => {
     const log = serveDesks();
     await renderRoute('/front-desk/1', { user: admin });
     const monday = await screen.findByRole('group', { name: 'Monday' });
-    const copy = within(monday).getByRole('button', { name: 'Copy the hours of Monday to Monday to Friday' });
+    const copy = within(monday).getByRole('button', { name: 'Copy to Mon–Fri: the hours of Monday' });
     expect(copy).toHaveTextContent('Copy to Mon–Fri');
     await user.click(copy);
     expect(shownWeek()).toEqual([
