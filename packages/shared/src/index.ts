@@ -19,3 +19,5 @@ export * from './audit/schemas.js';
 export * from './paging.js';
 export * from './users/invitations.js';
 export * from './setup/schemas.js';
+export * from './locations/refs.js';
+export * from './locations/schemas.js';

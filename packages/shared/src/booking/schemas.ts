@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema } from '../auth/schemas.js';
 import { MAX_PRODUCTS_PER_APPOINTMENT } from '../constants.js';
+import { appointmentLocationSchema, locationRefSchema } from '../locations/refs.js';
 import { dateSchema, dateTimeSchema, idSchema as id, singleLineText, tokenSchema } from '../primitives.js';
 
 export const appointmentItemInputSchema = z.object({
@@ -26,6 +27,8 @@ export const availableDaysRequestSchema = z.object({
   appointmentItems: appointmentItemsSchema,
   from: dateSchema.optional(),
   until: dateSchema.optional(),
+  /** Only this location's desks; without it every location counts (DESIGN §5). */
+  locationId: id.optional(),
   ...changingSchema,
 });
 export type AvailableDaysRequest = z.infer<typeof availableDaysRequestSchema>;
@@ -34,6 +37,7 @@ export const availableDaysResponseSchema = z.array(dateSchema);
 export const timeslotsRequestSchema = z.object({
   appointmentItems: appointmentItemsSchema,
   date: dateSchema,
+  locationId: id.optional(),
   ...changingSchema,
 });
 export type TimeslotsRequest = z.infer<typeof timeslotsRequestSchema>;
@@ -41,13 +45,18 @@ export type TimeslotsRequest = z.infer<typeof timeslotsRequestSchema>;
 export const deskRefSchema = z.object({ id, name: z.string(), label: z.string().nullable().optional() });
 export type DeskRef = z.infer<typeof deskRefSchema>;
 
-export const timeslotSchema = z.object({ beginTime: z.string(), endTime: z.string(), desk: deskRefSchema });
+/** The desk of a slot or a hold, with the location the visitor goes to. */
+export const slotDeskSchema = deskRefSchema.extend({ location: locationRefSchema });
+export type SlotDesk = z.infer<typeof slotDeskSchema>;
+
+export const timeslotSchema = z.object({ beginTime: z.string(), endTime: z.string(), desk: slotDeskSchema });
 export type Timeslot = z.infer<typeof timeslotSchema>;
 
 export const makeReservationRequestSchema = z.object({
   appointmentItems: appointmentItemsSchema,
   fromDateTime: dateTimeSchema,
   replacesReservationId: z.uuid().optional(),
+  locationId: id.optional(),
   ...changingSchema,
 });
 export type MakeReservationRequest = z.infer<typeof makeReservationRequestSchema>;
@@ -69,7 +78,7 @@ export const reservationSchema = z.object({
    * the server sets no such cap. Lets the page say that the hold cannot be extended any further.
    */
   maxValidTill: z.string().optional(),
-  desk: deskRefSchema,
+  desk: slotDeskSchema,
 });
 export type Reservation = z.infer<typeof reservationSchema>;
 export const extendResponseSchema = z.union([reservationSchema, z.object({ reservation: z.literal(false) })]);
@@ -127,6 +136,8 @@ export const appointmentSchema = z.object({
   untilDateTime: z.string(),
   duration: z.number().int(),
   desk: deskRefSchema,
+  /** The desk's location: where the visitor goes (DESIGN §4b). */
+  location: appointmentLocationSchema,
   appointmentItems: z.array(appointmentItemSchema),
   initials: z.string(),
   suffix: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '../errors.js';
 import { appointmentSchema } from '../booking/schemas.js';
-import { dateSchema, plainText } from '../primitives.js';
+import { dateSchema, idSchema, plainText } from '../primitives.js';
 import { deskClosureSchema, openingHourSchema, overflowSchema } from './schemas.js';
 
 /** What an admin decides for confirmed future appointments a schedule change leaves outside the schedule. */
@@ -79,18 +79,30 @@ const deskFields = {
   /** Agenda label, shown to admins; null or '' clears it. */
   label: plainText(20).nullable(),
   active: z.boolean(),
+  locationId: idSchema,
+  /** null: every product, also later ones; else the products it serves (each once, each existing). */
+  productIds: z
+    .array(idSchema)
+    .max(1000, 'too_many')
+    .refine((ids) => new Set(ids).size === ids.length, 'duplicate_product')
+    .nullable(),
   openingHours: openingHoursInputSchema,
   closures: z.array(closureInputSchema).max(500, 'too_many'),
   overflow: overflowSchema,
   overflowPeriods: overflowPeriodsInputSchema,
 };
 
-/** POST /desks: a name is required; everything else starts empty (closed, no overflow held back). */
+/**
+ * POST /desks: a name is required; everything else starts empty (closed, no overflow held back), in the
+ * first location, serving every product.
+ */
 export const createDeskRequestSchema = z
   .object({
     ...deskFields,
     label: deskFields.label.optional(),
     active: deskFields.active.optional(),
+    locationId: deskFields.locationId.optional(),
+    productIds: deskFields.productIds.optional(),
     openingHours: deskFields.openingHours.optional(),
     closures: deskFields.closures.optional(),
     overflow: deskFields.overflow.optional(),
@@ -115,9 +127,13 @@ export const deleteDeskQuerySchema = z.object({
 });
 export type DeleteDeskQuery = z.infer<typeof deleteDeskQuerySchema>;
 
-/** POST /closures: a closure of every desk. */
+/** POST /closures: a closure of every desk, or with `locationId` of every desk of that location. */
 export const createClosureRequestSchema = z
-  .object({ ...closureFields, affectedAppointments: affectedAppointmentsSchema.optional() })
+  .object({
+    ...closureFields,
+    locationId: idSchema.optional(),
+    affectedAppointments: affectedAppointmentsSchema.optional(),
+  })
   .strict()
   .superRefine(checkClosure);
 export type CreateClosureRequest = z.infer<typeof createClosureRequestSchema>;

@@ -60,8 +60,13 @@ export const deskClosureSchema = z
   });
 export type DeskClosure = z.infer<typeof deskClosureSchema>;
 
-/** The same document as a desk's closure, for a closure of every desk (GET/POST /closures). */
-export const globalClosureSchema = deskClosureSchema.describe('A closure of every desk');
+/**
+ * The same document as a desk's closure, for a closure of every desk (GET/POST /closures), or of every
+ * desk of one location (`locationId`, null for every desk).
+ */
+export const globalClosureSchema = deskClosureSchema
+  .safeExtend({ locationId: id.nullable() })
+  .describe('A closure of every desk, or of every desk of one location');
 export type GlobalClosure = z.infer<typeof globalClosureSchema>;
 
 /** Overflow percentages that override the desk's defaults from `from` until `until` (dates, inclusive). */
@@ -77,6 +82,10 @@ export const deskSchema = z.object({
   /** Agenda label, shown to admins. */
   label: z.string().nullable(),
   active: z.boolean(),
+  /** The location the desk is in (DESIGN §4b). */
+  locationId: id,
+  /** null: every product, also ones made later; else the products it serves, ascending. */
+  productIds: z.array(id).nullable(),
   /** Sorted by weekday, then opening time. */
   openingHours: z.array(openingHourSchema),
   /** This desk's own closures; closures of every desk come from GET /closures. */

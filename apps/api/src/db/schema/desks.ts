@@ -6,12 +6,15 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
   time,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { locations } from './locations.js';
+import { products } from './products.js';
 
 const percentage = (name: string) => smallint(name).notNull().default(0);
 
@@ -22,6 +25,15 @@ export const desks = pgTable(
     name: text('name').notNull(),
     label: text('label'),
     active: boolean('active').notNull().default(true),
+    /** The building the desk is in (DESIGN §4b); a location with desks cannot be deleted. */
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    /**
+     * True: the desk serves every product, also ones made later (`productIds: null` in the API).
+     * False: only the products listed in desk_products.
+     */
+    servesAllProducts: boolean('serves_all_products').notNull().default(true),
     overflowMorning: percentage('overflow_morning'),
     overflowAfternoon: percentage('overflow_afternoon'),
     overflowEvening: percentage('overflow_evening'),
@@ -31,6 +43,24 @@ export const desks = pgTable(
     check('desks_overflow_morning_range', sql`${t.overflowMorning} BETWEEN 0 AND 100`),
     check('desks_overflow_afternoon_range', sql`${t.overflowAfternoon} BETWEEN 0 AND 100`),
     check('desks_overflow_evening_range', sql`${t.overflowEvening} BETWEEN 0 AND 100`),
+    index('desks_location_idx').on(t.locationId),
+  ],
+);
+
+/** The products a desk serves when it does not serve them all (desks.serves_all_products = false). */
+export const deskProducts = pgTable(
+  'desk_products',
+  {
+    deskId: integer('desk_id')
+      .notNull()
+      .references(() => desks.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.deskId, t.productId] }),
+    index('desk_products_product_idx').on(t.productId),
   ],
 );
 
@@ -54,12 +84,16 @@ export const deskOpeningHours = pgTable(
   ],
 );
 
-/** A closed day or part of a day; desk_id NULL closes every desk. */
+/**
+ * A closed day or part of a day: for one desk (desk_id), for every desk of one location (location_id),
+ * or for every desk (both NULL).
+ */
 export const closures = pgTable(
   'closures',
   {
     id: serial('id').primaryKey(),
     deskId: integer('desk_id').references(() => desks.id, { onDelete: 'cascade' }),
+    locationId: integer('location_id').references(() => locations.id, { onDelete: 'cascade' }),
     date: date('date', { mode: 'string' }).notNull(),
     type: text('type', { enum: ['whole_day', 'partial'] }).notNull(),
     fromTime: time('from_time'),
@@ -73,6 +107,7 @@ export const closures = pgTable(
       sql`(${t.type} = 'whole_day' AND ${t.fromTime} IS NULL AND ${t.untilTime} IS NULL)
         OR (${t.type} = 'partial' AND ${t.fromTime} IS NOT NULL AND ${t.untilTime} IS NOT NULL AND ${t.fromTime} < ${t.untilTime})`,
     ),
+    check('closures_one_scope', sql`${t.deskId} IS NULL OR ${t.locationId} IS NULL`),
     index('closures_date_idx').on(t.date),
     index('closures_desk_idx').on(t.deskId),
   ],

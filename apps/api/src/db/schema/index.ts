@@ -2,6 +2,7 @@ export * from './languages.js';
 export * from './users.js';
 export * from './auth-tokens.js';
 export * from './user-records.js';
+export * from './locations.js';
 export * from './desks.js';
 export * from './products.js';
 export * from './appointments.js';
