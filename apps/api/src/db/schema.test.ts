@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabases, type TestDatabase } from '../test/databases.js';
 import { queryRows } from './client.js';
 import { sqlStateOf } from './errors.js';
-import { appointments, desks } from './schema/index.js';
+import { appointments, desks, locations } from './schema/index.js';
 
 async function rejectsWith(promise: Promise<unknown>): Promise<string | undefined> {
   try {
@@ -18,6 +18,7 @@ async function rejectsWith(promise: Promise<unknown>): Promise<string | undefine
 describe.each(testDatabases)('schema and migrations on %s', (kind) => {
   let database: TestDatabase;
   let deskId: number;
+  let locationId: number;
   const at = (h: number, m = 0) => new Date(Date.UTC(2030, 0, 7, h, m));
   const row = (from: Date, until: Date, extra: Partial<typeof appointments.$inferInsert> = {}) => ({
     reservationId: randomUUID(),
@@ -31,7 +32,10 @@ describe.each(testDatabases)('schema and migrations on %s', (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    const [desk] = await database.db.insert(desks).values({ name: 'Desk' }).returning();
+    // Migration 0012 made the one location every installation starts with.
+    const [location] = await database.db.select().from(locations);
+    locationId = location!.id;
+    const [desk] = await database.db.insert(desks).values({ name: 'Desk', locationId }).returning();
     deskId = desk!.id;
   });
   afterAll(() => database?.close());
@@ -77,7 +81,7 @@ describe.each(testDatabases)('schema and migrations on %s', (kind) => {
     // Half-open ranges: [10:24, 10:36) touches [10:00, 10:24) without overlapping.
     await database.db.insert(appointments).values(row(at(10, 24), at(10, 36)));
     await database.db.insert(appointments).values(row(at(10), at(10, 24), { status: 'cancelled' }));
-    const [other] = await database.db.insert(desks).values({ name: 'Other' }).returning();
+    const [other] = await database.db.insert(desks).values({ name: 'Other', locationId }).returning();
     await database.db.insert(appointments).values(row(at(10), at(10, 24), { deskId: other!.id }));
     await database.db
       .insert(appointments)
@@ -85,9 +89,9 @@ describe.each(testDatabases)('schema and migrations on %s', (kind) => {
   });
 
   it('enforces the CHECK constraints', async () => {
-    expect(await rejectsWith(database.db.insert(desks).values({ name: 'X', overflowMorning: 101 }))).toBe(
-      '23514',
-    );
+    expect(
+      await rejectsWith(database.db.insert(desks).values({ name: 'X', locationId, overflowMorning: 101 })),
+    ).toBe('23514');
     expect(
       await rejectsWith(
         database.db.insert(appointments).values(row(at(12), at(12, 12), { status: 'reserved' })),

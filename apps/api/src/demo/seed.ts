@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { DEFAULT_LANGUAGE, REGISTER_FIELDS, type AssignableRole, type Organisation } from '@balie/shared';
 import type { Db } from '../db/client.js';
@@ -6,6 +6,7 @@ import {
   closures,
   deskOpeningHours,
   desks,
+  locations,
   organisation,
   productCategories,
   products,
@@ -173,11 +174,24 @@ export async function seedDemoData(db: Db, options: { timezone: string }): Promi
       })),
     );
 
+    // The one location every installation starts with (migration 0012) gets the organisation's address.
+    const [location] = await tx
+      .update(locations)
+      .set({
+        name: 'Stadhuis',
+        street: DEMO_ORGANISATION.street,
+        postcode: DEMO_ORGANISATION.postcode,
+        city: DEMO_ORGANISATION.city,
+        phone: DEMO_ORGANISATION.phone,
+      })
+      .where(eq(locations.id, sql`(SELECT min(id) FROM locations)`))
+      .returning({ id: locations.id });
+    if (!location) throw new Error('no location to put the demo desks in');
     const [first, second] = await tx
       .insert(desks)
       .values([
-        { name: 'Balie 1', label: 'B1' },
-        { name: 'Balie 2', label: 'B2' },
+        { name: 'Balie 1', label: 'B1', locationId: location.id },
+        { name: 'Balie 2', label: 'B2', locationId: location.id },
       ])
       .returning({ id: desks.id });
     if (!first || !second) throw new Error('demo desks not created');

@@ -28,6 +28,7 @@ export function toAppointment(
     untilDateTime: formatZonedIso(row.during.until.getTime(), zone),
     duration: Math.round((row.during.until.getTime() - row.during.from.getTime()) / MINUTE),
     desk: { id: desk.id, name: desk.name, ...(options.staff ? { label: desk.label } : {}) },
+    location: desk.location,
     appointmentItems: items,
     initials: row.initials ?? '',
     suffix: row.suffix ?? '',

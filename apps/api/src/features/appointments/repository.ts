@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { productTitleIn, type UiLanguage } from '@balie/shared';
+import { productTitleIn, type AppointmentLocation, type UiLanguage } from '@balie/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { appointmentItems, appointments, desks, products } from '../../db/schema/index.js';
+import { appointmentItems, appointments, desks, locations, products } from '../../db/schema/index.js';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 export type DeskRow = typeof desks.$inferSelect;
@@ -12,7 +12,7 @@ export interface ItemView {
 /** A row with what the appointment object shows of its desk and items. */
 export interface AppointmentView {
   row: AppointmentRow;
-  desk: Pick<DeskRow, 'id' | 'name' | 'label'>;
+  desk: Pick<DeskRow, 'id' | 'name' | 'label'> & { location: AppointmentLocation };
   items: ItemView[];
 }
 
@@ -50,8 +50,20 @@ export async function viewsOf(
   const ids = rows.map((r) => r.id);
   // One after another: appointment changes read their rows back in their transaction.
   const deskRows = await db
-    .select({ id: desks.id, name: desks.name, label: desks.label })
+    .select({
+      id: desks.id,
+      name: desks.name,
+      label: desks.label,
+      location: {
+        id: locations.id,
+        name: locations.name,
+        street: locations.street,
+        postcode: locations.postcode,
+        city: locations.city,
+      },
+    })
     .from(desks)
+    .innerJoin(locations, eq(locations.id, desks.locationId))
     .where(inArray(desks.id, [...new Set(rows.map((r) => r.deskId))]));
   const itemRows = await db
     .select({
@@ -66,7 +78,8 @@ export async function viewsOf(
     .orderBy(asc(appointmentItems.appointmentId), asc(products.position), asc(products.id));
   return rows.map((row) => ({
     row,
-    desk: deskRows.find((d) => d.id === row.deskId) ?? { id: row.deskId, name: '', label: null },
+    // Every appointment has a desk (a foreign key without ON DELETE SET NULL), so the find always finds.
+    desk: deskRows.find((d) => d.id === row.deskId)!,
     items: itemRows
       .filter((i) => i.appointmentId === row.id)
       .map(({ product, translations, amount }) => ({

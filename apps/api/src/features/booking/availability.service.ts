@@ -124,7 +124,7 @@ export async function findTimeslots(
     return {
       beginTime: formatZonedIso(slot.begin, zone),
       endTime: formatZonedIso(slot.end, zone),
-      desk: { id: desk.id, name: desk.name },
+      desk: { id: desk.id, name: desk.name, location: desk.location },
     };
   });
 }

@@ -43,7 +43,7 @@ const DAY = 86_400_000;
 function reservationOf(
   hold: { reservationId: string; from: Date; until: Date; createdAt: Date; validTill: Date },
   items: Reservation['appointmentItems'],
-  desk: { id: number; name: string },
+  desk: Reservation['desk'],
   config: Config,
 ): Reservation {
   const zone = config.providerTimezone;
@@ -72,7 +72,11 @@ async function toReservation(
   return reservationOf(
     { ...row, from: row.during.from, until: row.during.until, validTill: row.validTill! },
     view.items,
-    { id: view.desk.id, name: view.desk.name },
+    {
+      id: view.desk.id,
+      name: view.desk.name,
+      location: { id: view.desk.location.id, name: view.desk.location.name },
+    },
     config,
   );
 }
@@ -307,7 +311,7 @@ export async function makeReservation(
             return reservationOf(
               { ...attempt, createdAt: outcome.createdAt, validTill: outcome.validTill },
               itemViews(ctx.items, requestLanguage(request)),
-              { id: desk.id, name: desk.name },
+              { id: desk.id, name: desk.name, location: desk.location },
               app.config,
             );
           }

@@ -1,10 +1,11 @@
 import { asc, eq, gte, sql } from 'drizzle-orm';
-import type { BusyInterval, Closure, DeskSchedule, ProductTranslations } from '@balie/shared';
+import type { BusyInterval, Closure, DeskSchedule, LocationRef, ProductTranslations } from '@balie/shared';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../db/client.js';
 import {
   closures,
   deskOpeningHours,
   desks,
+  locations,
   overflowPeriods,
   products,
   scheduleState,
@@ -13,6 +14,7 @@ import {
 export interface BookableDesk extends DeskSchedule {
   name: string;
   label: string | null;
+  location: LocationRef;
 }
 
 /** What a booking needs to know of an active product: its duration rule, limit and display order. */
@@ -47,7 +49,12 @@ export async function loadSchedule(db: DbOrTx, fromDate: string): Promise<Schedu
   // the schedule (one reload too many), never a stale schedule look current.
   const version = await readScheduleVersion(db);
   // One after another: a schedule change loads this in its transaction, one query at a time.
-  const deskRows = await db.select().from(desks).where(eq(desks.active, true)).orderBy(asc(desks.id));
+  const deskRows = await db
+    .select({ desk: desks, location: { id: locations.id, name: locations.name } })
+    .from(desks)
+    .innerJoin(locations, eq(locations.id, desks.locationId))
+    .where(eq(desks.active, true))
+    .orderBy(asc(desks.id));
   const hourRows = await db.select().from(deskOpeningHours);
   const closureRows = await db.select().from(closures).where(gte(closures.date, fromDate));
   const periodRows = await db.select().from(overflowPeriods).where(gte(overflowPeriods.untilDate, fromDate));
@@ -66,10 +73,11 @@ export async function loadSchedule(db: DbOrTx, fromDate: string): Promise<Schedu
   return {
     version,
     products: productRows,
-    desks: deskRows.map((d) => ({
+    desks: deskRows.map(({ desk: d, location }) => ({
       id: d.id,
       name: d.name,
       label: d.label,
+      location,
       openingHours: hourRows
         .filter((h) => h.deskId === d.id)
         .map((h) => ({ weekday: h.weekday, opens: hm(h.opens), closes: hm(h.closes) })),

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { deskSchema, globalClosureSchema, type Desk } from '@balie/shared';
 import { closures, deskOpeningHours, desks, overflowPeriods } from '../../db/schema/index.js';
 import { testDatabases, useTestApp } from '../../test/index.js';
+import { firstLocationId } from './repository.js';
 
 const WEEKDAY_HOURS = [
   { opens: '08:30', closes: '12:30' },
@@ -118,6 +119,7 @@ describe.each(testDatabases)('desks on %s', (kind) => {
         date: expect.stringMatching(/^\d{4}-12-25$/),
         type: 'whole_day',
         reason: 'Eerste Kerstdag',
+        locationId: null,
       });
       expect(list.map((c) => c.date)).toEqual(list.map((c) => c.date).sort());
     });
@@ -134,7 +136,14 @@ describe.each(testDatabases)('desks on %s', (kind) => {
       const db = t.database.db;
       const [row] = await db
         .insert(desks)
-        .values({ name: 'Balie 3', label: null, active: false, overflowMorning: 20, overflowEvening: 100 })
+        .values({
+          name: 'Balie 3',
+          locationId: await firstLocationId(db),
+          label: null,
+          active: false,
+          overflowMorning: 20,
+          overflowEvening: 100,
+        })
         .returning({ id: desks.id });
       if (!row) throw new Error('desk not created');
       deskId = row.id;
@@ -162,6 +171,8 @@ describe.each(testDatabases)('desks on %s', (kind) => {
         name: 'Balie 3',
         label: null,
         active: false,
+        locationId: await firstLocationId(t.database.db),
+        productIds: null,
         openingHours: [
           { weekday: 2, opens: '09:00', closes: '12:00' },
           { weekday: 2, opens: '13:00', closes: '24:00' },
@@ -196,9 +207,10 @@ describe.each(testDatabases)('desks on %s', (kind) => {
 
     it('reads the list with as many queries as one desk, however many desks there are', async () => {
       const db = t.database.db;
+      const locationId = await firstLocationId(db);
       const more = await db
         .insert(desks)
-        .values(['Balie 4', 'Balie 5', 'Balie 6'].map((name) => ({ name })))
+        .values(['Balie 4', 'Balie 5', 'Balie 6'].map((name) => ({ name, locationId })))
         .returning({ id: desks.id });
       await db
         .insert(deskOpeningHours)

@@ -1,4 +1,4 @@
-import type { Desk, DeskClosure } from '@balie/shared';
+import type { Desk, DeskClosure, GlobalClosure } from '@balie/shared';
 import type { ClosureRow, DeskParts, DeskRow } from './repository.js';
 
 /** PostgreSQL `time` prints as 'HH:mm:ss'; the desk document uses 'HH:mm'. */
@@ -16,6 +16,11 @@ export function toClosure(row: ClosureRow): DeskClosure {
   };
 }
 
+/** A closure of every desk, or of every desk of one location. */
+export function toGlobalClosure(row: ClosureRow): GlobalClosure {
+  return { ...toClosure(row), locationId: row.locationId };
+}
+
 /** The desk document of DESIGN §5; `parts` may hold other desks' rows too (they are filtered out). */
 export function toDesk(desk: DeskRow, parts: DeskParts): Desk {
   const own = <T extends { deskId: number | null }>(rows: T[]) => rows.filter((r) => r.deskId === desk.id);
@@ -24,6 +29,8 @@ export function toDesk(desk: DeskRow, parts: DeskParts): Desk {
     name: desk.name,
     label: desk.label,
     active: desk.active,
+    locationId: desk.locationId,
+    productIds: desk.servesAllProducts ? null : own(parts.products).map((p) => p.productId),
     openingHours: own(parts.hours).map((h) => ({
       weekday: h.weekday,
       opens: hm(h.opens),

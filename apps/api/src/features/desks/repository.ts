@@ -1,7 +1,15 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ClosureInput, OverflowPeriodInput, WeeklyOpening } from '@balie/shared';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
-import { appointments, closures, deskOpeningHours, desks, overflowPeriods } from '../../db/schema/index.js';
+import {
+  appointments,
+  closures,
+  deskOpeningHours,
+  deskProducts,
+  desks,
+  locations,
+  overflowPeriods,
+} from '../../db/schema/index.js';
 
 export type DeskRow = typeof desks.$inferSelect;
 export type OpeningHourRow = typeof deskOpeningHours.$inferSelect;
@@ -13,6 +21,8 @@ export interface DeskParts {
   hours: OpeningHourRow[];
   closures: ClosureRow[];
   periods: OverflowPeriodRow[];
+  /** The products of desks that do not serve every product (desks.serves_all_products false). */
+  products: { deskId: number; productId: number }[];
 }
 
 export function listDeskRows(db: DbOrTx): Promise<DeskRow[]> {
@@ -29,7 +39,7 @@ export async function findDeskRow(db: DbOrTx, id: number): Promise<DeskRow | und
  * desks there are (no query per desk). Closures of every desk (desk_id NULL) are not among them.
  */
 export async function loadDeskParts(db: DbOrTx, deskIds: readonly number[]): Promise<DeskParts> {
-  if (deskIds.length === 0) return { hours: [], closures: [], periods: [] };
+  if (deskIds.length === 0) return { hours: [], closures: [], periods: [], products: [] };
   const ids = [...deskIds];
   // One after another: desk writes read this back in their transaction.
   const hours = await db
@@ -47,10 +57,15 @@ export async function loadDeskParts(db: DbOrTx, deskIds: readonly number[]): Pro
     .from(overflowPeriods)
     .where(inArray(overflowPeriods.deskId, ids))
     .orderBy(asc(overflowPeriods.fromDate), asc(overflowPeriods.id));
-  return { hours, closures: closureRows, periods };
+  const products = await db
+    .select()
+    .from(deskProducts)
+    .where(inArray(deskProducts.deskId, ids))
+    .orderBy(asc(deskProducts.deskId), asc(deskProducts.productId));
+  return { hours, closures: closureRows, periods, products };
 }
 
-/** Closures of every desk (desk_id NULL). */
+/** Closures of every desk (desk_id NULL), and of every desk of one location (location_id set). */
 export function listGlobalClosureRows(db: DbOrTx): Promise<ClosureRow[]> {
   return db
     .select()
@@ -64,8 +79,27 @@ const closureOrder = [asc(closures.date), asc(closures.fromTime), asc(closures.i
 
 export type DeskValues = Pick<
   typeof desks.$inferInsert,
-  'name' | 'label' | 'active' | 'overflowMorning' | 'overflowAfternoon' | 'overflowEvening'
+  | 'name'
+  | 'label'
+  | 'active'
+  | 'locationId'
+  | 'servesAllProducts'
+  | 'overflowMorning'
+  | 'overflowAfternoon'
+  | 'overflowEvening'
 >;
+
+/** The first location in list order: where a desk made without `locationId` goes (DESIGN §5). */
+export async function firstLocationId(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .orderBy(asc(locations.position), asc(locations.id))
+    .limit(1);
+  // Migration 0012 makes one and a location with desks cannot be deleted, so there is always one.
+  if (!row) throw new Error('no location exists');
+  return row.id;
+}
 
 export async function insertDeskRow(tx: Tx, values: DeskValues): Promise<number> {
   const [row] = await tx.insert(desks).values(values).returning({ id: desks.id });

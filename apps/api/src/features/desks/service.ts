@@ -13,12 +13,13 @@ import { httpError } from '../../http/errors.js';
 import { noteBookingsChanged } from '../appointments/booking-changes.js';
 import { noteScheduleChanged } from '../booking/schedule.repository.js';
 import { scheduleBeforeChange, settleAffectedAppointments, type SettledAppointments } from './affected.js';
-import { toClosure, toDesk } from './presenter.js';
+import { toClosure, toDesk, toGlobalClosure } from './presenter.js';
 import {
   deleteDeskRow,
   deleteGlobalClosure,
   findDeskRow,
   hasBookingHistory,
+  firstLocationId,
   insertDeskRow,
   insertGlobalClosure,
   listDeskRows,
@@ -50,7 +51,7 @@ export async function getDesk(db: DbOrTx, id: number): Promise<Desk> {
 }
 
 export async function listGlobalClosures(db: DbOrTx): Promise<GlobalClosure[]> {
-  return (await listGlobalClosureRows(db)).map(toClosure);
+  return (await listGlobalClosureRows(db)).map(toGlobalClosure);
 }
 
 /** The desk as the audit trail compares it: array items without their (always new) ids. */
@@ -101,7 +102,8 @@ async function writeDeskParts(tx: Tx, id: number, body: Partial<CreateDeskReques
 /** POST /desks: a new desk has no bookings, so nothing can be stranded. */
 export async function createDesk(app: FastifyInstance, actor: Actor, body: CreateDeskRequest): Promise<Desk> {
   return scheduleTransaction(app, async (tx) => {
-    const id = await insertDeskRow(tx, { name: body.name, ...deskValues(body) } as DeskValues);
+    const locationId = body.locationId ?? (await firstLocationId(tx));
+    const id = await insertDeskRow(tx, { name: body.name, ...deskValues(body), locationId } as DeskValues);
     await writeDeskParts(tx, id, body);
     const desk = await getDesk(tx, id);
     await recordAudit(tx, {
@@ -227,7 +229,7 @@ export async function createGlobalClosure(
       actorUserId: actor.userId,
       ip: actor.ip,
     });
-    const closure = toClosure(row);
+    const closure = toGlobalClosure(row);
     await recordAudit(tx, {
       actorUserId: actor.userId,
       ip: actor.ip,
