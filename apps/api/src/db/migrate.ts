@@ -18,9 +18,13 @@ const MIGRATION_LOCK_KEY = 7_206_517_001;
  * Applies pending migrations; the same files serve PGlite and PostgreSQL. On PostgreSQL several
  * processes may start at once: one connection holds a session advisory lock while the migrations run,
  * the others wait for it and then find nothing left to apply (without it they raced to create tables).
+ * Another folder only in tests that bring an old database forward (db/migrations-forward.test.ts).
  */
-export async function migrateDatabase(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_FOLDER };
+export async function migrateDatabase(
+  database: Database,
+  migrationsFolder = MIGRATIONS_FOLDER,
+): Promise<void> {
+  const config = { migrationsFolder };
   if (database.kind === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, config);
     return;

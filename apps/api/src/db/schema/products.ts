@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { DEFAULT_MAX_AMOUNT, type ProductTranslations } from '@balie/shared';
 import { bytea } from './types.js';
 
@@ -36,7 +47,11 @@ export const products = pgTable(
   ],
 );
 
-/** Uploaded files live in the database so that every API process serves them (DESIGN §1: stateless). */
+/**
+ * Uploaded files live in the database so that every API process serves them (DESIGN §1: stateless). The
+ * content is in product_file_chunks, written and read piece by piece, so that no process holds a whole
+ * file in memory (DESIGN §6, decision 0350).
+ */
 export const productFiles = pgTable(
   'product_files',
   {
@@ -47,8 +62,20 @@ export const productFiles = pgTable(
     fileName: text('file_name').notNull(),
     mimeType: text('mime_type').notNull(),
     size: integer('size').notNull(),
-    content: bytea('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('product_files_product_idx').on(t.productId)],
+);
+
+/** A file's content in pieces of at most FILE_CHUNK_BYTES, in `seq` order from 0. */
+export const productFileChunks = pgTable(
+  'product_file_chunks',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => productFiles.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
 );

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { describe, expect, it, vi } from 'vitest';
-import { appointments, desks, outbox, productFiles } from '../../db/schema/index.js';
+import { appointments, desks, outbox, productFileChunks, productFiles } from '../../db/schema/index.js';
 import { testDatabases, useTestApp } from '../../test/index.js';
 import { availableDays, confirm, hold, holdOk, ITEMS, slotsOn, someSlots } from './test-support/helpers.js';
 
@@ -46,9 +46,11 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
           fileName: 'checklist paspoort.pdf',
           mimeType: 'application/pdf',
           size: 9,
-          content: Buffer.from('%PDF-1.4\n'),
         })
         .returning();
+      await t.database.db
+        .insert(productFileChunks)
+        .values({ fileId: file!.id, seq: 0, data: Buffer.from('%PDF-1.4\n') });
       const res = await t.app.inject({ method: 'GET', url: `/api/product/2/file/${file!.id}` });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   productTextsIn,
@@ -7,7 +8,7 @@ import {
   type UiLanguage,
 } from '@balie/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { productCategories, productFiles, products } from '../../db/schema/index.js';
+import { productCategories, productFileChunks, productFiles, products } from '../../db/schema/index.js';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -101,7 +102,7 @@ export async function findAdminProduct(db: DbOrTx, id: number): Promise<AdminPro
   return listed && { ...listed.product, translations: listed.row.translations };
 }
 
-/** A file with its contents: of an active product, or of any product for an admin. */
+/** A file's name, type and size (its content: fileContentOf): of an active product, or of any product for an admin. */
 export async function findProductFile(
   db: DbOrTx,
   productId: number,
@@ -112,7 +113,7 @@ export async function findProductFile(
     .select({
       fileName: productFiles.fileName,
       mimeType: productFiles.mimeType,
-      content: productFiles.content,
+      size: productFiles.size,
     })
     .from(productFiles)
     .innerJoin(products, eq(products.id, productFiles.productId))
@@ -124,4 +125,21 @@ export async function findProductFile(
       ),
     );
   return row;
+}
+
+/**
+ * A file's content as a stream that reads one stored piece at a time (decision 0350), so that a download
+ * never holds the whole file. A file deleted meanwhile ends early (the client sees a short body).
+ */
+export function fileContentOf(db: DbOrTx, fileId: number): Readable {
+  let seq = 0;
+  return new Readable({
+    read() {
+      db.select({ data: productFileChunks.data })
+        .from(productFileChunks)
+        .where(and(eq(productFileChunks.fileId, fileId), eq(productFileChunks.seq, seq++)))
+        .then(([row]) => this.push(row ? row.data : null))
+        .catch((err: unknown) => this.destroy(err as Error));
+    },
+  });
 }

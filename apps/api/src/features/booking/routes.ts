@@ -18,7 +18,7 @@ import { answerLanguage, requestLanguage } from '../../http/language.js';
 import { httpError } from '../../http/errors.js';
 import { attachmentDisposition } from '../catalogue/file-content.js';
 import { findAvailableDays, findTimeslots } from './availability.service.js';
-import { findProductFile, listCategories, listProducts } from './products.repository.js';
+import { fileContentOf, findProductFile, listCategories, listProducts } from './products.repository.js';
 import { extendReservation, makeReservation } from './reservations.service.js';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
@@ -64,7 +64,8 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Content-Type', file.mimeType)
         .header('Content-Disposition', attachmentDisposition(file.fileName))
         .header('X-Content-Type-Options', 'nosniff')
-        .send(file.content);
+        .header('Content-Length', file.size)
+        .send(fileContentOf(app.db, request.params.fileId));
     },
   );
 

@@ -1,6 +1,12 @@
 import { and, count, eq, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { appointmentItems, productCategories, productFiles, products } from '../../db/schema/index.js';
+import {
+  appointmentItems,
+  productCategories,
+  productFileChunks,
+  productFiles,
+  products,
+} from '../../db/schema/index.js';
 
 export type ProductValues = typeof products.$inferInsert;
 export type CategoryValues = typeof productCategories.$inferInsert;
@@ -100,13 +106,14 @@ export async function fileTotalsOf(db: DbOrTx, productId: number): Promise<{ fil
   return { files: row?.files ?? 0, bytes: Number(row?.bytes ?? 0) };
 }
 
+/** A file's row, without content yet: its pieces follow with insertFileChunk, its size with setFileSize. */
 export async function insertFileRow(
   db: DbOrTx,
-  values: { productId: number; fileName: string; mimeType: string; content: Buffer },
+  values: { productId: number; fileName: string; mimeType: string },
 ) {
   const [row] = await db
     .insert(productFiles)
-    .values({ ...values, size: values.content.length })
+    .values({ ...values, size: 0 })
     .returning({
       id: productFiles.id,
       fileName: productFiles.fileName,
@@ -115,6 +122,14 @@ export async function insertFileRow(
       createdAt: productFiles.createdAt,
     });
   return row!;
+}
+
+export async function insertFileChunk(db: DbOrTx, fileId: number, seq: number, data: Buffer) {
+  await db.insert(productFileChunks).values({ fileId, seq, data });
+}
+
+export async function setFileSize(db: DbOrTx, fileId: number, size: number) {
+  await db.update(productFiles).set({ size }).where(eq(productFiles.id, fileId));
 }
 
 /** Deletes the product's file and answers what it was (undefined when there was none). */

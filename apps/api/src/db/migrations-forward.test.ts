@@ -1,0 +1,98 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDatabases } from '../test/databases.js';
+import { openDatabase, rawQuery, type Database } from './client.js';
+import { migrateDatabase, MIGRATIONS_FOLDER } from './migrate.js';
+
+/** A copy of the migrations that ends with `lastTag`: what an installation of that time had applied. */
+function migrationsUntil(lastTag: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'balie-migrations-'));
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const end = journal.entries.findIndex((e) => e.tag === lastTag);
+  if (end < 0) throw new Error(`no migration ${lastTag}`);
+  journal.entries = journal.entries.slice(0, end + 1);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+/** An empty database of the kind (not the migrated template the other tests start from). */
+async function emptyDatabase(kind: 'pglite' | 'postgres'): Promise<Database> {
+  if (kind === 'pglite')
+    return openDatabase({ databaseUrl: undefined, dataDir: '' }, { pgliteDataDir: 'memory://' });
+  const database = await createTestDatabase(kind);
+  // createTestDatabase migrates; start again from nothing in the same throw-away database.
+  await rawQuery(database)(
+    'DROP SCHEMA public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public',
+  );
+  return database;
+}
+
+/**
+ * Migrations move existing data forward (DEVELOPERS.md): a database made before a change keeps what it
+ * held, in the new shape. Each case applies the migrations up to the one before, writes what an office
+ * of that time had, then applies the rest.
+ */
+describe.each(testDatabases)('migrations bring an existing database forward on %s', (kind) => {
+  const folders: string[] = [];
+  afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));
+
+  it('0012 puts every desk in one location made from the organisation’s address, serving every product', async () => {
+    const database = await emptyDatabase(kind);
+    try {
+      const old = migrationsUntil('0011_invitations');
+      folders.push(old);
+      await migrateDatabase(database, old);
+      const q = rawQuery(database);
+      await q(
+        `UPDATE organisation SET name = 'Gemeente Oud', street = 'Markt 1', postcode = '1111 AA', city = 'Oudstad', phone = '14 000'`,
+      );
+      await q(`INSERT INTO desks (name) VALUES ('Balie A'), ('Balie B')`);
+      await migrateDatabase(database);
+      const locations = await q<{ id: number; name: string; street: string; city: string; phone: string }>(
+        'SELECT id, name, street, city, phone FROM locations',
+      );
+      expect(locations).toEqual([
+        { id: expect.anything(), name: 'Gemeente Oud', street: 'Markt 1', city: 'Oudstad', phone: '14 000' },
+      ]);
+      const desks = await q<{ name: string; location_id: number; serves_all_products: boolean }>(
+        'SELECT name, location_id, serves_all_products FROM desks ORDER BY name',
+      );
+      expect(desks).toEqual(
+        ['Balie A', 'Balie B'].map((name) => ({
+          name,
+          location_id: locations[0]!.id,
+          serves_all_products: true,
+        })),
+      );
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('0013 keeps the content of files stored whole, now in pieces', async () => {
+    const database = await emptyDatabase(kind);
+    try {
+      const old = migrationsUntil('0012_locations');
+      folders.push(old);
+      await migrateDatabase(database, old);
+      const q = rawQuery(database);
+      await q(`INSERT INTO products (title, time_unit) VALUES ('Paspoort', 12)`);
+      await q(
+        `INSERT INTO product_files (product_id, file_name, mime_type, size, content)
+         SELECT id, 'uitleg.pdf', 'application/pdf', 9, convert_to('%PDF-1.4' || chr(10), 'UTF8') FROM products`,
+      );
+      await migrateDatabase(database);
+      const pieces = await q<{ file_name: string; seq: number; data: string }>(
+        `SELECT f.file_name, c.seq, convert_from(c.data, 'UTF8') AS data
+         FROM product_files f JOIN product_file_chunks c ON c.file_id = f.id`,
+      );
+      expect(pieces).toEqual([{ file_name: 'uitleg.pdf', seq: 0, data: '%PDF-1.4\n' }]);
+    } finally {
+      await database.close();
+    }
+  });
+});
