@@ -1,4 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { LOCATION_NAME_MAX } from '@balie/shared';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { desks, locations } from '../../db/schema/index.js';
 
@@ -54,4 +55,15 @@ export async function locationHasDesks(db: DbOrTx, id: number): Promise<boolean>
 /** Deletes the location; its closures go with it (the foreign key cascades). */
 export async function deleteLocationRow(tx: Tx, id: number): Promise<void> {
   await tx.delete(locations).where(eq(locations.id, id));
+}
+
+/**
+ * Names the installation's location after the organisation when it has just the one it was made with
+ * (first run, decision 0335); a name too long for a location is cut at the location's limit.
+ */
+export async function nameSoleLocation(tx: Tx, name: string): Promise<void> {
+  await tx
+    .update(locations)
+    .set({ name: name.slice(0, LOCATION_NAME_MAX) })
+    .where(sql`(SELECT count(*) FROM ${locations}) = 1`);
 }
