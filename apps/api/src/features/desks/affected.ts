@@ -179,14 +179,15 @@ export async function settleAffectedAppointments(
       : await tx
           .select({ appointmentId: appointmentItems.appointmentId, productId: appointmentItems.productId })
           .from(appointmentItems)
+          // One array parameter however many there are.
           .where(
-            inArray(
-              appointmentItems.appointmentId,
-              upcoming.map((r) => r.id),
-            ),
+            sql`${appointmentItems.appointmentId} = ANY(${`{${upcoming.map((r) => r.id).join(',')}}`}::int[])`,
           );
-  const productsOf = (r: AppointmentRow) =>
-    items.filter((i) => i.appointmentId === r.id).map((i) => i.productId);
+  // Grouped once: a location's deactivation may look at thousands of appointments.
+  const productsById = new Map<number, number[]>();
+  for (const i of items)
+    productsById.set(i.appointmentId, [...(productsById.get(i.appointmentId) ?? []), i.productId]);
+  const productsOf = (r: AppointmentRow) => productsById.get(r.id) ?? [];
   const outside = upcoming.filter((r) => !insideOf(schedule, r));
   // Holds (a visitor still choosing, or a pending change) in what is no longer open are released: the
   // visitor's confirm then answers reservation_expired and they choose again (decision 0151).
