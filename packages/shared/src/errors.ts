@@ -18,6 +18,8 @@ export const ERROR_STATUS = {
   desk_in_use: 409,
   /** A product that has been booked cannot be deleted; deactivate it instead. */
   product_in_use: 409,
+  /** A location that desks belong to cannot be deleted; move or delete the desks, or deactivate it. */
+  location_in_use: 409,
   /** A category that still holds products cannot be deleted. */
   category_not_empty: 409,
   /** POST /setup with a token that is not this installation's setup token (DESIGN §4b first run). */

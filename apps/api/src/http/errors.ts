@@ -21,6 +21,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
     'This change would leave confirmed appointments outside the schedule: keep or reassign them',
   desk_in_use: 'This desk has had bookings and cannot be deleted; deactivate it instead',
   product_in_use: 'This product has been booked and cannot be deleted; deactivate it instead',
+  location_in_use:
+    'Desks belong to this location and it cannot be deleted; move or delete them first, or deactivate it',
   category_not_empty: 'This category still holds products; move or delete them first',
   invalid_setup_token: 'This setup link is not valid; use the link the server printed at its start',
   already_set_up: 'This installation has been set up already; sign in instead',

@@ -51,6 +51,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'DELETE /api/product-category/:id': 'admin',
   'POST /api/available-days': 'open',
   'POST /api/timeslots': 'open',
+  'POST /api/available-locations': 'open',
   'POST /api/appointment/make-reservation': 'open',
   'GET /api/appointment/reservation/:id/extend': 'open',
   'POST /api/appointment': 'open',
@@ -78,6 +79,13 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'DELETE /api/desk/:id': 'admin',
   'POST /api/closures': 'admin',
   'DELETE /api/closure/:id': 'admin',
+  // locations: the active ones for everyone (the booking page's location step), the rest administration
+  'GET /api/locations': 'open',
+  'GET /api/locations?all=true': 'admin',
+  'GET /api/location/:id': 'admin',
+  'POST /api/locations': 'admin',
+  'PATCH /api/location/:id': 'admin',
+  'DELETE /api/location/:id': 'admin',
   // organisation: read by every public page, changed by admins
   'GET /api/organisation': 'open',
   'PATCH /api/organisation': 'admin',

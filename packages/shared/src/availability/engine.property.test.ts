@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import { availableDays, desksForStart, timeslots } from './engine.js';
+import { availableDays, desksForStart, servesAll, timeslots } from './engine.js';
 import type { AvailabilityInput, BusyInterval, Closure, DeskSchedule, WeeklyOpening } from './types.js';
 
 /**
@@ -48,9 +48,20 @@ interface Model {
   dates: string[];
 }
 
-function closureSpansOf(m: Model, deskId: number, date: string): Array<[number, number]> {
+/** Whether closure `c` closes `desk` (DESIGN §4b): its own, its location's, or every desk's. */
+const closesDesk = (c: Closure, desk: DeskSchedule) =>
+  c.deskId !== null ? c.deskId === desk.id : c.locationId === null || c.locationId === desk.locationId;
+
+/** Whether `desk` may take the model's appointment at all: it serves every item, in the location asked. */
+function qualifies(input: AvailabilityInput, desk: DeskSchedule): boolean {
+  const served = desk.productIds;
+  if (served !== null && !input.productIds.every((p) => served.includes(p))) return false;
+  return input.locationId == null || desk.locationId === input.locationId;
+}
+
+function closureSpansOf(m: Model, desk: DeskSchedule, date: string): Array<[number, number]> {
   return m.input.closures
-    .filter((c) => c.date === date && (c.deskId === null || c.deskId === deskId))
+    .filter((c) => c.date === date && closesDesk(c, desk))
     .map((c): [number, number] =>
       c.from && c.until
         ? [wall(m.zone, date, c.from), wall(m.zone, date, c.until)]
@@ -75,7 +86,7 @@ function quotaOf(m: Model, desk: DeskSchedule, date: string, busy: readonly Busy
     .sort((a, b) => (a.from < b.from ? 1 : -1))[0];
   const pct = period ?? desk.overflow;
   const opening = openingSpansOf(m, desk, date);
-  const closed = closureSpansOf(m, desk.id, date);
+  const closed = closureSpansOf(m, desk, date);
   const open = [0, 0, 0];
   for (let t = dayStart; t < dayEnd; t += MINUTE) {
     if (!opening.some(([a, b]) => a <= t && t < b) || closed.some(([a, b]) => a <= t && t < b)) continue;
@@ -103,9 +114,9 @@ function modelStarts(m: Model, date: string): Map<number, number[]> {
   const last = today.plus({ months: input.windowMonths }).toISODate()!;
   if (date < today.toISODate()! || date > last) return result;
   const d = input.durationMinutes * MINUTE;
-  for (const desk of input.desks) {
+  for (const desk of input.desks.filter((d) => qualifies(input, d))) {
     const q = quotaOf(m, desk, date, input.busy);
-    const closed = closureSpansOf(m, desk.id, date);
+    const closed = closureSpansOf(m, desk, date);
     const starts: number[] = [];
     for (const [o, c] of openingSpansOf(m, desk, date)) {
       for (let s = o; s + d <= c; s += input.stepMinutes * MINUTE) {
@@ -153,8 +164,19 @@ const modelArb: fc.Arbitrary<Model> = fc
     ),
     step: fc.constantFrom(12, 12, 10, 15),
     duration: fc.integer({ min: 5, max: 150 }),
+    // Mostly every desk serves every product, so that the rules of DESIGN §4 keep their coverage.
+    products: fc.oneof(
+      { weight: 3, arbitrary: fc.constant([1]) },
+      {
+        weight: 2,
+        arbitrary: fc.uniqueArray(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 2 }),
+      },
+    ),
+    location: fc.option(fc.integer({ min: 1, max: 3 }), { freq: 3 }),
     desks: fc.array(
       fc.record({
+        location: fc.integer({ min: 1, max: 2 }),
+        serves: fc.option(fc.uniqueArray(fc.integer({ min: 1, max: 3 }), { maxLength: 3 }), { freq: 2 }),
         hours: openingHours(),
         overflow: fc.record({ morning: pct, afternoon: pct, evening: pct }),
         period: fc.option(fc.record({ dayFrom: fc.integer({ min: -1, max: 1 }), len: fc.nat(2), p: pct })),
@@ -164,6 +186,7 @@ const modelArb: fc.Arbitrary<Model> = fc
     closures: fc.array(
       fc.record({
         desk: fc.nat(3),
+        location: fc.option(fc.integer({ min: 1, max: 2 })),
         day: fc.integer({ min: -1, max: 1 }),
         span: fc.option(fc.tuple(gridTime(), gridTime())),
       }),
@@ -184,6 +207,8 @@ const modelArb: fc.Arbitrary<Model> = fc
     const dateAt = (n: number) => dates[n + 1]!;
     const desks: DeskSchedule[] = r.desks.map((d, i) => ({
       id: i + 1,
+      locationId: d.location,
+      productIds: d.serves,
       openingHours: d.hours,
       overflow: d.overflow,
       overflowPeriods: d.period
@@ -200,8 +225,10 @@ const modelArb: fc.Arbitrary<Model> = fc
     }));
     const closures: Closure[] = r.closures.map((c) => {
       const [a, b] = c.span ? [Math.min(...c.span), Math.max(...c.span)] : [0, 0];
+      const deskId = c.desk === 0 || c.desk > desks.length ? null : c.desk;
       return {
-        deskId: c.desk === 0 || c.desk > desks.length ? null : c.desk,
+        deskId,
+        locationId: deskId === null ? c.location : null,
         date: dateAt(c.day),
         ...(c.span && b > a ? { from: hm(a), until: b === 1440 ? '24:00' : hm(b) } : {}),
       };
@@ -220,6 +247,8 @@ const modelArb: fc.Arbitrary<Model> = fc
       stepMinutes: r.step,
       windowMonths: 3,
       durationMinutes: r.duration,
+      productIds: r.products,
+      ...(r.location === null ? {} : { locationId: r.location }),
       desks,
       closures,
       busy,
@@ -242,7 +271,7 @@ describe('availability engine properties', { timeout: 60_000 }, () => {
             [...ids].sort((a, b) => totals.get(a)! - totals.get(b)! || a - b);
           slots.forEach((slot, i) => {
             const fitting = m.input.desks
-              .filter((d) => model.get(d.id)!.includes(slot.begin))
+              .filter((d) => model.get(d.id)?.includes(slot.begin))
               .map((d) => d.id);
             expect(slot.deskId).toBe(preferred(fitting)[0]);
             // desksForStart recomputes the whole day, so a sample of starts is enough.
@@ -265,7 +294,7 @@ describe('availability engine properties', { timeout: 60_000 }, () => {
           if (slots.length > 0) expect(date >= first && date <= last).toBe(true);
           const [dayStart, dayEnd] = [wall(zone, date, '00:00'), wall(zone, date, '24:00')];
           const openings = new Map(input.desks.map((d) => [d.id, openingSpansOf(m, d, date)]));
-          const closures = new Map(input.desks.map((d) => [d.id, closureSpansOf(m, d.id, date)]));
+          const closures = new Map(input.desks.map((d) => [d.id, closureSpansOf(m, d, date)]));
           for (const s of slots) {
             expect(s.end - s.begin).toBe(input.durationMinutes * MINUTE);
             expect(s.begin).toBeGreaterThan(input.now);
@@ -318,6 +347,94 @@ describe('availability engine properties', { timeout: 60_000 }, () => {
     );
   });
 
+  it('never offers a slot, nor a desk for a start, that does not serve every item or lies elsewhere', () => {
+    fc.assert(
+      fc.property(modelArb, (m) => {
+        const { input } = m;
+        const deskOf = (id: number) => input.desks.find((d) => d.id === id)!;
+        for (const { slots } of timeslots(input, m.dates)) {
+          slots.forEach((slot, i) => {
+            expect(servesAll(deskOf(slot.deskId), input.productIds)).toBe(true);
+            if (input.locationId != null) expect(deskOf(slot.deskId).locationId).toBe(input.locationId);
+            if (i % 37 === 0)
+              for (const id of desksForStart(input, slot.begin))
+                expect(qualifies(input, deskOf(id))).toBe(true);
+          });
+        }
+        // A desk that does not qualify offers nothing even when it is the only one.
+        for (const desk of input.desks.filter((d) => !qualifies(input, d)))
+          expect(availableDays({ ...input, desks: [desk] }, m.dates)).toEqual([]);
+      }),
+      runs,
+    );
+  });
+
+  it('restricting to a location never adds a slot: its starts are those of its own desks, and together they are all', () => {
+    fc.assert(
+      fc.property(modelArb, (m) => {
+        const everywhere = { ...m.input, locationId: null };
+        const startsOf = (i: AvailabilityInput) =>
+          timeslots(i, m.dates).map((d) => d.slots.map((s) => s.begin));
+        const all = startsOf(everywhere);
+        const union = m.dates.map(() => new Set<number>());
+        for (const locationId of [1, 2, 3]) {
+          const here = { ...everywhere, locationId };
+          const starts = startsOf(here);
+          const ownDesks = m.input.desks.filter((d) => d.locationId === locationId);
+          expect(starts).toEqual(startsOf({ ...everywhere, desks: ownDesks }));
+          starts.forEach((list, day) => {
+            for (const start of list) {
+              expect(all[day]).toContain(start);
+              union[day]!.add(start);
+            }
+          });
+        }
+        expect(union.map((set) => [...set].sort((a, b) => a - b))).toEqual(all);
+      }),
+      runs,
+    );
+  });
+
+  it("a location's closure removes exactly its desks' slots: the same as that closure on each of its desks", () => {
+    fc.assert(
+      fc.property(
+        modelArb,
+        fc.integer({ min: 1, max: 2 }),
+        fc.integer({ min: 0, max: 2 }),
+        fc.option(fc.tuple(gridTime(), gridTime())),
+        (m, locationId, day, span) => {
+          const [a, b] = span ? [Math.min(...span), Math.max(...span)] : [0, 0];
+          const times = span && b > a ? { from: hm(a), until: b === 1440 ? '24:00' : hm(b) } : {};
+          const date = m.dates[day]!;
+          const closed: AvailabilityInput = {
+            ...m.input,
+            closures: [...m.input.closures, { deskId: null, locationId, date, ...times }],
+          };
+          const perDesk: AvailabilityInput = {
+            ...m.input,
+            closures: [
+              ...m.input.closures,
+              ...m.input.desks
+                .filter((d) => d.locationId === locationId)
+                .map((d) => ({ deskId: d.id, locationId: null, date, ...times })),
+            ],
+          };
+          expect(timeslots(closed, m.dates)).toEqual(timeslots(perDesk, m.dates));
+          for (const desk of m.input.desks) {
+            const alone = (i: AvailabilityInput) => timeslots({ ...i, desks: [desk] }, m.dates);
+            if (desk.locationId !== locationId) expect(alone(closed)).toEqual(alone(m.input));
+            else {
+              const span = closureSpansOf({ ...m, input: closed }, desk, date);
+              for (const s of alone(closed).find((d) => d.date === date)!.slots)
+                expect(span.some(([x, y]) => overlaps(s.begin, s.end, x, y))).toBe(false);
+            }
+          }
+        },
+      ),
+      runs,
+    );
+  });
+
   it('gives a 24-hour desk one slot per step of real time on the DST days, none duplicated', () => {
     fc.assert(
       fc.property(
@@ -332,9 +449,12 @@ describe('availability engine properties', { timeout: 60_000 }, () => {
             stepMinutes: 12,
             windowMonths: 3,
             durationMinutes: 12,
+            productIds: [1],
             desks: [
               {
                 id: 1,
+                locationId: 1,
+                productIds: null,
                 openingHours: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
                   weekday,
                   opens: '00:00',

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { appointmentDuration } from '../booking/duration.js';
 import { formatZonedIso } from './clock.js';
-import { availableDays, desksForInterval, desksForStart, timeslots } from './engine.js';
+import { availableDays, desksForInterval, desksForStart, firstAvailableDay, timeslots } from './engine.js';
 import type { AvailabilityInput, DeskSchedule, WeeklyOpening } from './types.js';
 
 const zone = 'Europe/Amsterdam';
@@ -15,6 +15,8 @@ const desk = (
   extra: Partial<DeskSchedule> = {},
 ): DeskSchedule => ({
   id,
+  locationId: 1,
+  productIds: null,
   openingHours,
   overflow: { morning: 0, afternoon: 0, evening: 0 },
   overflowPeriods: [],
@@ -28,6 +30,7 @@ function input(over: Partial<AvailabilityInput> = {}): AvailabilityInput {
     stepMinutes: 12,
     windowMonths: 3,
     durationMinutes: 30,
+    productIds: [1],
     desks: [desk(1, weekdays('09:00', '12:00'))],
     closures: [],
     busy: [],
@@ -98,12 +101,12 @@ describe('timeslots', () => {
 
   it('respects whole-day and partial closures, for one desk or for all', () => {
     const desks = [desk(1, weekdays('09:00', '12:00')), desk(2, weekdays('09:00', '12:00'))];
-    const allClosed = input({ desks, closures: [{ deskId: null, date: '2026-06-02' }] });
+    const allClosed = input({ desks, closures: [{ deskId: null, locationId: null, date: '2026-06-02' }] });
     expect(times(allClosed, '2026-06-02')).toEqual([]);
-    const oneClosed = input({ desks, closures: [{ deskId: 1, date: '2026-06-02' }] });
+    const oneClosed = input({ desks, closures: [{ deskId: 1, locationId: null, date: '2026-06-02' }] });
     expect(times(oneClosed, '2026-06-02').every((s) => s.endsWith('@2'))).toBe(true);
     const partial = input({
-      closures: [{ deskId: null, date: '2026-06-02', from: '09:30', until: '11:00' }],
+      closures: [{ deskId: null, locationId: null, date: '2026-06-02', from: '09:30', until: '11:00' }],
     });
     expect(times(partial, '2026-06-02')).toEqual(['09:00@1', '11:00@1', '11:12@1', '11:24@1']);
   });
@@ -136,7 +139,7 @@ describe('timeslots', () => {
   it('measures open minutes per day part after closures and applies each part its own percentage', () => {
     const d = desk(1, weekdays('11:00', '13:00'), { overflow: { morning: 100, afternoon: 50, evening: 0 } });
     // Afternoon 12:00–13:00 open = 60, minus a 12:00–12:30 closure = 30; 50 % → 15 bookable minutes.
-    const closures = [{ deskId: null, date: '2026-06-02', from: '12:00', until: '12:30' }];
+    const closures = [{ deskId: null, locationId: null, date: '2026-06-02', from: '12:00', until: '12:30' }];
     expect(times(input({ desks: [d], closures, durationMinutes: 15 }), '2026-06-02')).toEqual(['12:36@1']);
     expect(times(input({ desks: [d], closures, durationMinutes: 16 }), '2026-06-02')).toEqual([]);
   });
@@ -210,7 +213,7 @@ describe('DST days in Europe/Amsterdam', () => {
 
 describe('availableDays and desksForStart', () => {
   it('lists exactly the dates that have a slot', () => {
-    const i = input({ closures: [{ deskId: null, date: '2026-06-03' }] });
+    const i = input({ closures: [{ deskId: null, locationId: null, date: '2026-06-03' }] });
     const dates = ['2026-06-01', '2026-06-02', '2026-06-03', '2026-06-06'];
     expect(availableDays(i, dates)).toEqual(['2026-06-01', '2026-06-02']);
     const withSlots = timeslots(i, dates)
@@ -252,7 +255,7 @@ describe('desksForInterval', () => {
 
   it('leaves out desks closed, busy or over their quota then; the least booked first', () => {
     const start = at('2026-06-02T10:00');
-    const closures = [{ deskId: 1, date: '2026-06-02', from: '10:15', until: '10:20' }];
+    const closures = [{ deskId: 1, locationId: null, date: '2026-06-02', from: '10:15', until: '10:20' }];
     expect(desksForInterval(input({ desks: two, closures }), start)).toEqual([2]);
     const busy = [{ deskId: 2, start: at('2026-06-02T10:29'), end: at('2026-06-02T10:40') }];
     expect(desksForInterval(input({ desks: two, busy }), start)).toEqual([1]);
@@ -263,5 +266,66 @@ describe('desksForInterval', () => {
       desk(1, weekdays('09:00', '12:00'), { overflow: { morning: 100, afternoon: 0, evening: 0 } }),
     ];
     expect(desksForInterval(input({ desks: full }), start)).toEqual([]);
+  });
+});
+
+describe('who serves what, and where (DESIGN §4b)', () => {
+  const hours = weekdays('09:00', '10:00');
+  // Desk 1 serves everything (location 1), desk 2 only product 7 (location 1), desk 3 products 7 and 8
+  // (location 2).
+  const desks = [
+    desk(1, hours),
+    desk(2, hours, { productIds: [7] }),
+    desk(3, hours, { productIds: [7, 8], locationId: 2 }),
+  ];
+  /** The desks that can take some start on Tuesday 2 June (each start goes to one desk only). */
+  const deskIdsOf = (i: AvailabilityInput) => {
+    const starts = timeslots(i, ['2026-06-02'])[0]!.slots.map((s) => s.begin);
+    return [...new Set(starts.flatMap((start) => desksForStart(i, start)))].sort();
+  };
+
+  it('offers a desk only the appointments of which it serves every item', () => {
+    expect(deskIdsOf(input({ desks, productIds: [7] }))).toEqual([1, 2, 3]);
+    expect(deskIdsOf(input({ desks, productIds: [7, 8] }))).toEqual([1, 3]);
+    expect(deskIdsOf(input({ desks, productIds: [9] }))).toEqual([1]);
+    expect(deskIdsOf(input({ desks: desks.slice(1), productIds: [9] }))).toEqual([]);
+    expect(availableDays(input({ desks: desks.slice(1), productIds: [9] }), ['2026-06-02'])).toEqual([]);
+    // A desk serving nothing (an empty list) takes nothing.
+    expect(deskIdsOf(input({ desks: [desk(4, hours, { productIds: [] })], productIds: [7] }))).toEqual([]);
+  });
+
+  it('with a location keeps to its desks; the desk choice rule applies among those that qualify', () => {
+    expect(deskIdsOf(input({ desks, productIds: [7], locationId: 2 }))).toEqual([3]);
+    expect(deskIdsOf(input({ desks, productIds: [7], locationId: 1 }))).toEqual([1, 2]);
+    expect(deskIdsOf(input({ desks, productIds: [7], locationId: 3 }))).toEqual([]);
+    // Desk 1 is the least booked desk of all, but it does not serve product 8: desk 3 gets every slot.
+    const busy = [{ deskId: 3, start: at('2026-06-02T09:00'), end: at('2026-06-02T09:24') }];
+    const slots = timeslots(input({ desks: desks.slice(1), productIds: [7, 8], busy }), ['2026-06-02'])[0]!;
+    expect(new Set(slots.slots.map((s) => s.deskId))).toEqual(new Set([3]));
+    expect(desksForStart(input({ desks, productIds: [7], busy }), at('2026-06-02T09:24'))).toEqual([1, 2, 3]);
+    expect(desksForStart(input({ desks, productIds: [8], busy }), at('2026-06-02T09:24'))).toEqual([1, 3]);
+    expect(desksForInterval(input({ desks, productIds: [8] }), at('2026-06-02T09:05'))).toEqual([1, 3]);
+    expect(
+      desksForInterval(input({ desks, productIds: [8], locationId: 2 }), at('2026-06-02T09:05')),
+    ).toEqual([3]);
+  });
+
+  it('closes every desk of a location with its closure, and no other', () => {
+    const closures = [{ deskId: null, locationId: 2, date: '2026-06-02' }];
+    expect(deskIdsOf(input({ desks, productIds: [7], closures }))).toEqual([1, 2]);
+    const partial = [{ deskId: null, locationId: 1, date: '2026-06-02', from: '09:00', until: '09:30' }];
+    const slots = timeslots(input({ desks, productIds: [7], closures: partial, durationMinutes: 12 }), [
+      '2026-06-02',
+    ])[0]!.slots;
+    for (const s of slots) if (s.begin < at('2026-06-02T09:30')) expect(s.deskId).toBe(3);
+    expect(slots.some((s) => s.deskId !== 3)).toBe(true);
+  });
+
+  it('finds the first available day without the days after it', () => {
+    const i = input({ desks, productIds: [8] });
+    const dates = ['2026-06-06', '2026-06-07', '2026-06-08', '2026-06-09'];
+    expect(firstAvailableDay(i, dates)).toBe('2026-06-08');
+    expect(firstAvailableDay({ ...i, productIds: [9], desks: desks.slice(1) }, dates)).toBeNull();
+    expect(firstAvailableDay(i, ['2026-06-06', '2026-06-07'])).toBeNull();
   });
 });

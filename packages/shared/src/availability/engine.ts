@@ -79,11 +79,31 @@ interface Prepared {
   durationMs: number;
 }
 
+/** Whether `desk` serves every one of `productIds` (DESIGN §4b): one desk takes the whole appointment. */
+export function servesAll(desk: Pick<DeskSchedule, 'productIds'>, productIds: readonly number[]): boolean {
+  const served = desk.productIds;
+  return served === null || productIds.every((id) => served.includes(id));
+}
+
+/**
+ * The desks that may take the requested appointment at all: they serve every item and, with a location
+ * asked for, are in it. Every answer of the engine is made from these alone, so that days, slots, holds
+ * and reassignment cannot disagree about who serves what.
+ */
+export function qualifyingDesks<D extends DeskSchedule>(
+  input: Pick<AvailabilityInput, 'productIds' | 'locationId'> & { desks: readonly D[] },
+): D[] {
+  const location = input.locationId ?? null;
+  return input.desks.filter(
+    (d) => servesAll(d, input.productIds) && (location === null || d.locationId === location),
+  );
+}
+
 function prepare(input: AvailabilityInput): Prepared {
   if (!(input.durationMinutes > 0)) throw new RangeError('durationMinutes must be positive');
   if (!(input.stepMinutes > 0)) throw new RangeError('stepMinutes must be positive');
   const byDesk = bookingsByDesk(input.busy);
-  const desks = input.desks.map((desk): PreparedDesk => {
+  const desks = qualifyingDesks(input).map((desk): PreparedDesk => {
     const weekly = new Map<number, Array<{ opens: number; closes: number }>>();
     for (const h of desk.openingHours) {
       const opens = parseHm(h.opens);
@@ -124,10 +144,16 @@ function percentagesOn(desk: DeskSchedule, date: string): OverflowPercentages {
   return chosen;
 }
 
-function closureSpans(closures: readonly Closure[], deskId: number, day: LocalDay): Span[] {
+/** Whether closure `c` closes `desk`: its own, one of its location's, or one of every desk. */
+function closes(c: Closure, desk: DeskSchedule): boolean {
+  if (c.deskId !== null) return c.deskId === desk.id;
+  return c.locationId === null || c.locationId === desk.locationId;
+}
+
+function closureSpans(closures: readonly Closure[], desk: DeskSchedule, day: LocalDay): Span[] {
   const spans: Span[] = [];
   for (const c of closures) {
-    if (c.deskId !== null && c.deskId !== deskId) continue;
+    if (!closes(c, desk)) continue;
     if (c.from && c.until) spans.push({ start: day.at(parseHm(c.from)), end: day.at(parseHm(c.until)) });
     else spans.push({ start: day.start, end: day.end });
   }
@@ -162,7 +188,7 @@ function deskDayState(p: Prepared, pd: PreparedDesk, day: LocalDay): DeskDayStat
   if (!hours) return { bookedMinutes, opening: [], blocked: [], quotaAllows: () => false };
 
   const opening = hours.map((h) => ({ start: day.at(h.opens), end: day.at(h.closes) }));
-  const closed = closureSpans(p.closuresByDate.get(day.date) ?? [], pd.desk.id, day);
+  const closed = closureSpans(p.closuresByDate.get(day.date) ?? [], pd.desk, day);
 
   // Quota per part: floor(open minutes × (100 − pct) / 100); 0 % means no limit at all (decision 0051).
   const pct = percentagesOn(pd.desk, day.date);
@@ -252,14 +278,26 @@ export function timeslots(input: AvailabilityInput, dates: readonly string[]): D
   });
 }
 
+function dayHasSlot(p: Prepared, date: string): boolean {
+  if (!inWindow(p, date)) return false;
+  const day = localDay(p.input.zone, date);
+  return p.desks.some((pd) => deskDay(p, pd, day, true).starts.length > 0);
+}
+
 /** The dates among `dates` that have at least one slot. */
 export function availableDays(input: AvailabilityInput, dates: readonly string[]): string[] {
   const p = prepare(input);
-  return dates.filter((date) => {
-    if (!inWindow(p, date)) return false;
-    const day = localDay(input.zone, date);
-    return p.desks.some((pd) => deskDay(p, pd, day, true).starts.length > 0);
-  });
+  return dates.filter((date) => dayHasSlot(p, date));
+}
+
+/**
+ * The first of `dates` (in the order given) that has a slot, or null: what /available-days would list
+ * first, without looking at the days after it.
+ */
+export function firstAvailableDay(input: AvailabilityInput, dates: readonly string[]): string | null {
+  const p = prepare(input);
+  if (p.desks.length === 0) return null;
+  return dates.find((date) => dayHasSlot(p, date)) ?? null;
 }
 
 /**

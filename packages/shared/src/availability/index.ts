@@ -9,4 +9,12 @@ export {
   parseHm,
 } from './clock.js';
 export type { LocalDay } from './clock.js';
-export { availableDays, desksForInterval, desksForStart, timeslots } from './engine.js';
+export {
+  availableDays,
+  desksForInterval,
+  desksForStart,
+  firstAvailableDay,
+  qualifyingDesks,
+  servesAll,
+  timeslots,
+} from './engine.js';

@@ -20,14 +20,22 @@ export interface OverflowPeriod extends OverflowPercentages {
 /** What the engine needs to know of a desk: plain data, as loaded by the API. */
 export interface DeskSchedule {
   id: number;
+  /** The location the desk is in (DESIGN §4b). */
+  locationId: number;
+  /** The products the desk serves; null for every product, also ones made later. */
+  productIds: readonly number[] | null;
   openingHours: readonly WeeklyOpening[];
   overflow: OverflowPercentages;
   overflowPeriods: readonly OverflowPeriod[];
 }
 
-/** A closure on one local date: a whole day when `from`/`until` are absent, for all desks when deskId is null. */
+/**
+ * A closure on one local date: a whole day when `from`/`until` are absent. For one desk (`deskId`), for
+ * every desk of one location (`deskId` null, `locationId` set) or for every desk (both null).
+ */
 export interface Closure {
   deskId: number | null;
+  locationId: number | null;
   date: string;
   from?: string | null;
   until?: string | null;
@@ -50,6 +58,13 @@ export interface AvailabilityInput {
   windowMonths: number;
   /** Duration of the requested appointment in minutes (see appointmentDuration). */
   durationMinutes: number;
+  /**
+   * The products of the requested appointment: only a desk that serves every one of them can take it
+   * (DESIGN §4b). Desks that do not are left out of every answer, as if they did not exist.
+   */
+  productIds: readonly number[];
+  /** Only desks of this location count; absent or null: every location. */
+  locationId?: number | null;
   desks: readonly DeskSchedule[];
   closures: readonly Closure[];
   busy: readonly BusyInterval[];

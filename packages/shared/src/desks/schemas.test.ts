@@ -16,6 +16,8 @@ describe('desk document schemas', () => {
       name: 'Balie 1',
       label: null,
       active: true,
+      locationId: 1,
+      productIds: [3, 5],
       openingHours: [{ weekday: 7, opens: '18:00', closes: '24:00' }],
       closures: [
         { id: 1, date: '2031-12-25', type: 'whole_day', reason: 'Eerste Kerstdag' },
@@ -27,6 +29,8 @@ describe('desk document schemas', () => {
       ],
     };
     expect(deskSchema.parse(desk)).toEqual(desk);
+    // null: every product, also later ones.
+    expect(deskSchema.parse({ ...desk, productIds: null }).productIds).toBeNull();
   });
 
   it('names the wrong field of an opening interval', () => {

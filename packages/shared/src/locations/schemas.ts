@@ -40,8 +40,11 @@ export const adminLocationSchema = locationSchema.extend({
 });
 export type AdminLocation = z.infer<typeof adminLocationSchema>;
 
+/** The longest name a location may have. */
+export const LOCATION_NAME_MAX = 100;
+
 const locationFields = {
-  name: plainText(100).min(1, 'required'),
+  name: plainText(LOCATION_NAME_MAX).min(1, 'required'),
   street: plainText(200),
   postcode: plainText(20),
   city: plainText(100),

@@ -17,10 +17,10 @@ export const setupRequestSchema = z.object({
 export type SetupRequest = z.infer<typeof setupRequestSchema>;
 
 /**
- * The first-run checklist's items, in the order the dashboard shows them. "location" joins between
- * organisation and desk once locations exist (DESIGN §4b); the web maps each key to its screen.
+ * The first-run checklist's items, in the order the dashboard shows them (DESIGN §4b); the web maps each
+ * key to its screen.
  */
-export const SETUP_CHECKLIST_ITEMS = ['organisation', 'desk', 'product', 'booking'] as const;
+export const SETUP_CHECKLIST_ITEMS = ['organisation', 'location', 'desk', 'product', 'booking'] as const;
 export type SetupChecklistItem = (typeof SETUP_CHECKLIST_ITEMS)[number];
 
 /** GET /setup/checklist (admin): each item done or not, derived from the data (decision 0302). */

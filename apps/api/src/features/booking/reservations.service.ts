@@ -269,6 +269,7 @@ export async function makeReservation(
         first: date,
         last: date,
         appointmentItems: body.appointmentItems,
+        locationId: body.locationId,
         now,
         exceptGroup: target?.groupKey ?? null,
         // The hold it replaces does not stand in its own way.

@@ -4,6 +4,8 @@ import {
   apiErrorSchema,
   availableDaysRequestSchema,
   availableDaysResponseSchema,
+  availableLocationsRequestSchema,
+  availableLocationsResponseSchema,
   extendResponseSchema,
   idParamSchema,
   makeReservationRequestSchema,
@@ -17,7 +19,7 @@ import { isAdmin } from '../../http/auth.js';
 import { answerLanguage, requestLanguage } from '../../http/language.js';
 import { httpError } from '../../http/errors.js';
 import { attachmentDisposition } from '../catalogue/file-content.js';
-import { findAvailableDays, findTimeslots } from './availability.service.js';
+import { findAvailableDays, findAvailableLocations, findTimeslots } from './availability.service.js';
 import { fileContentOf, findProductFile, listCategories, listProducts } from './products.repository.js';
 import { extendReservation, makeReservation } from './reservations.service.js';
 
@@ -79,6 +81,18 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => findAvailableDays(app, request, request.body),
+  );
+
+  app.post(
+    '/available-locations',
+    {
+      schema: {
+        tags,
+        body: availableLocationsRequestSchema,
+        response: { 200: availableLocationsResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => findAvailableLocations(app, request, reply, request.body),
   );
 
   app.post(

@@ -1,9 +1,17 @@
-import { asc, eq, gte, sql } from 'drizzle-orm';
-import type { BusyInterval, Closure, DeskSchedule, LocationRef, ProductTranslations } from '@balie/shared';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import type {
+  BusyInterval,
+  Closure,
+  DeskSchedule,
+  LocationRef,
+  LocationTranslations,
+  ProductTranslations,
+} from '@balie/shared';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../db/client.js';
 import {
   closures,
   deskOpeningHours,
+  deskProducts,
   desks,
   locations,
   overflowPeriods,
@@ -29,14 +37,27 @@ export interface BookableProduct {
   position: number;
 }
 
+/** An active location as the booking pages show it (POST /available-locations). */
+export interface BookableLocation {
+  id: number;
+  name: string;
+  street: string;
+  postcode: string;
+  city: string;
+  phone: string;
+  notice: string;
+  translations: LocationTranslations;
+}
+
 /**
- * The weekly schedule of every active desk, the closures from `fromDate` on and the active products:
- * what rarely changes.
+ * The weekly schedule of every bookable desk (active, in an active location), the closures from
+ * `fromDate` on, the active products and the active locations in list order: what rarely changes.
  */
 export interface Schedule {
   /** The schedule version (schedule_state) read before the rest: the schedule is at least this new. */
   version: number;
   desks: BookableDesk[];
+  locations: BookableLocation[];
   closures: Closure[];
   products: BookableProduct[];
 }
@@ -49,13 +70,30 @@ export async function loadSchedule(db: DbOrTx, fromDate: string): Promise<Schedu
   // the schedule (one reload too many), never a stale schedule look current.
   const version = await readScheduleVersion(db);
   // One after another: a schedule change loads this in its transaction, one query at a time.
+  // A desk of an inactive location books nothing: deactivating the location closes it for visitors.
   const deskRows = await db
     .select({ desk: desks, location: { id: locations.id, name: locations.name } })
     .from(desks)
     .innerJoin(locations, eq(locations.id, desks.locationId))
-    .where(eq(desks.active, true))
+    .where(and(eq(desks.active, true), eq(locations.active, true)))
     .orderBy(asc(desks.id));
+  const locationRows = await db
+    .select({
+      id: locations.id,
+      name: locations.name,
+      street: locations.street,
+      postcode: locations.postcode,
+      city: locations.city,
+      phone: locations.phone,
+      notice: locations.notice,
+      translations: locations.translations,
+    })
+    .from(locations)
+    .where(eq(locations.active, true))
+    .orderBy(asc(locations.position), asc(locations.id));
   const hourRows = await db.select().from(deskOpeningHours);
+  // Only the lists of desks that do not serve every product are rows here.
+  const servedRows = await db.select().from(deskProducts);
   const closureRows = await db.select().from(closures).where(gte(closures.date, fromDate));
   const periodRows = await db.select().from(overflowPeriods).where(gte(overflowPeriods.untilDate, fromDate));
   const productRows = await db
@@ -73,11 +111,16 @@ export async function loadSchedule(db: DbOrTx, fromDate: string): Promise<Schedu
   return {
     version,
     products: productRows,
+    locations: locationRows,
     desks: deskRows.map(({ desk: d, location }) => ({
       id: d.id,
       name: d.name,
       label: d.label,
       location,
+      locationId: location.id,
+      productIds: d.servesAllProducts
+        ? null
+        : servedRows.filter((r) => r.deskId === d.id).map((r) => r.productId),
       openingHours: hourRows
         .filter((h) => h.deskId === d.id)
         .map((h) => ({ weekday: h.weekday, opens: hm(h.opens), closes: hm(h.closes) })),
@@ -94,6 +137,7 @@ export async function loadSchedule(db: DbOrTx, fromDate: string): Promise<Schedu
     })),
     closures: closureRows.map((c) => ({
       deskId: c.deskId,
+      locationId: c.locationId,
       date: c.date,
       from: c.type === 'partial' && c.fromTime ? hm(c.fromTime) : null,
       until: c.type === 'partial' && c.untilTime ? hm(c.untilTime) : null,

@@ -5,17 +5,26 @@ import {
   localDateOf,
   localDay,
   parseHm,
+  servesAll,
   type AffectedAppointmentsDecision,
   type AvailabilityInput,
 } from '@balie/shared';
 import type { FastifyInstance } from 'fastify';
+import type { Actor } from '../../audit/actor.js';
 import { recordAudit } from '../../audit/audit.js';
 import { queryRows, type Tx } from '../../db/client.js';
-import { appointments, closures } from '../../db/schema/index.js';
+import { appointmentItems, appointments, closures, desks, locations } from '../../db/schema/index.js';
 import { httpError } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
+import { noteBookingsChanged } from '../appointments/booking-changes.js';
 import { deskDayLockKey } from '../booking/reservations.service.js';
-import { loadBusy, loadSchedule, type BookableDesk, type Schedule } from '../booking/schedule.repository.js';
+import {
+  loadBusy,
+  loadSchedule,
+  noteScheduleChanged,
+  type BookableDesk,
+  type Schedule,
+} from '../booking/schedule.repository.js';
 import { APPOINTMENT_MAIL } from '../appointments/mail-templates/kinds.js';
 import { toAppointment } from '../appointments/presenter.js';
 import { deleteChangeHolds, viewsOf, type AppointmentRow } from '../appointments/repository.js';
@@ -27,16 +36,34 @@ const NO_OVERFLOW = { morning: 0, afternoon: 0, evening: 0 };
 /** Why appointments left the schedule; the cancellation mail names it (mail-templates, `reasons`). */
 export type ScheduleChangeCause = 'closure' | 'hours' | 'desk_inactive' | 'desk_deleted';
 
+/**
+ * The audit trail's cause is precise; the causes that came with locations (DESIGN §4b) have no text of
+ * their own in the cancellation mail yet, which says of each that the desk is out of service
+ * (decision 0333).
+ */
+type AuditCause = ScheduleChangeCause | 'location_inactive' | 'desk_moved' | 'product_not_served';
+const MAIL_CAUSE: Record<AuditCause, ScheduleChangeCause> = {
+  closure: 'closure',
+  hours: 'hours',
+  desk_inactive: 'desk_inactive',
+  desk_deleted: 'desk_deleted',
+  location_inactive: 'desk_inactive',
+  desk_moved: 'desk_inactive',
+  product_not_served: 'desk_inactive',
+};
+
 export interface ScheduleChange {
-  /** The desks whose bookings the change may strand; null for every desk (a closure of every desk). */
+  /**
+   * The desks whose bookings the change may strand; null for every desk (a closure of every desk), none
+   * for a change that strands nobody (nothing is read then).
+   */
   deskIds: number[] | null;
   /** Only bookings overlapping this local date can be stranded (a closure of one date). */
   date?: string;
   /** A desk being deleted: it takes nobody, and everything on it is stranded. */
   removedDeskId?: number;
   decision: AffectedAppointmentsDecision | undefined;
-  actorUserId: number;
-  ip: string;
+  actor: Actor;
 }
 
 export interface SettledAppointments {
@@ -44,6 +71,30 @@ export interface SettledAppointments {
   reassigned: Array<{ id: number; fromDeskId: number; toDeskId: number }>;
   cancelled: number[];
   releasedHolds: number;
+}
+
+/** What a change's audit event says of the appointments it settled (nothing when it moved none). */
+export function settledForAudit(decision: string | undefined, settled: SettledAppointments) {
+  const moved = settled.kept.length + settled.reassigned.length + settled.cancelled.length;
+  return moved > 0 ? { affectedAppointments: decision, ...settled } : {};
+}
+
+/**
+ * Runs a schedule change (desks, closures, locations) in one transaction that first raises the schedule
+ * version (which also queues concurrent schedule changes); every process's next request sees the new
+ * version (decision 0323).
+ */
+export async function scheduleTransaction<T>(
+  app: FastifyInstance,
+  work: (tx: Tx) => Promise<{ value: T; settled?: SettledAppointments }>,
+): Promise<T> {
+  const { value, settled } = await app.db.transaction(async (tx) => {
+    await noteScheduleChanged(tx);
+    return work(tx);
+  });
+  if (settled && (settled.reassigned.length || settled.cancelled.length || settled.releasedHolds))
+    noteBookingsChanged(app.db);
+  return value;
 }
 
 /** The schedule in force, read in the change's transaction before it writes anything. */
@@ -62,6 +113,7 @@ export async function settleAffectedAppointments(
   before: Schedule,
   change: ScheduleChange,
 ): Promise<SettledAppointments> {
+  if (change.deskIds?.length === 0) return { kept: [], reassigned: [], cancelled: [], releasedHolds: 0 };
   const now = Date.now();
   const zone = app.config.providerTimezone;
   const loaded = await loadSchedule(tx, localDateOf(now, zone));
@@ -69,27 +121,35 @@ export async function settleAffectedAppointments(
     ...loaded,
     desks: loaded.desks.filter((d) => d.id !== change.removedDeskId),
   };
-  const input = (durationMinutes: number, desks: readonly BookableDesk[]): AvailabilityInput => ({
+  const minutesOf = (r: AppointmentRow) =>
+    Math.round((r.during.until.getTime() - r.during.from.getTime()) / MINUTE);
+  /** The engine's question for `r`: its duration and products, on `desks` of the schedule after the change. */
+  const input = (r: AppointmentRow, desks: readonly BookableDesk[]): AvailabilityInput => ({
     zone,
     now,
     stepMinutes: app.config.slotStepMinutes,
     windowMonths: BOOKING_WINDOW_MONTHS,
-    durationMinutes,
+    durationMinutes: minutesOf(r),
+    productIds: productsOf(r),
     desks,
     closures: schedule.closures,
     busy: [],
   });
-  const minutesOf = (r: AppointmentRow) =>
-    Math.round((r.during.until.getTime() - r.during.from.getTime()) / MINUTE);
-  /** Inside its desk's hours and clear of closures; quotas do not count (the booking was allowed when made). */
+  /**
+   * Where the visitor was told to go: the location of the appointment's desk before the change. A desk
+   * moved to another building strands its appointments as a closure would (decision 0333).
+   */
+  const locationOf = (r: AppointmentRow) => before.desks.find((d) => d.id === r.deskId)?.locationId ?? null;
+  /**
+   * Inside its desk's hours, clear of closures, on a desk that serves every item, in the location the
+   * visitor was told; quotas do not count (the booking was allowed when made).
+   */
   const insideOf = (s: Schedule, r: AppointmentRow) => {
     const desk = s.desks.find((d) => d.id === r.deskId);
     if (!desk) return false;
     const open = { ...desk, overflow: NO_OVERFLOW, overflowPeriods: [] };
-    return (
-      desksForInterval({ ...input(minutesOf(r), [open]), closures: s.closures }, r.during.from.getTime())
-        .length > 0
-    );
+    const question = { ...input(r, [open]), closures: s.closures, locationId: locationOf(r) };
+    return desksForInterval(question, r.during.from.getTime()).length > 0;
   };
 
   const scope = change.deskIds === null ? [] : [inArray(appointments.deskId, change.deskIds)];
@@ -113,6 +173,21 @@ export async function settleAffectedAppointments(
     )
     .orderBy(asc(appointments.id))
     .for('update');
+  const items =
+    upcoming.length === 0
+      ? []
+      : await tx
+          .select({ appointmentId: appointmentItems.appointmentId, productId: appointmentItems.productId })
+          .from(appointmentItems)
+          // One array parameter however many there are.
+          .where(
+            sql`${appointmentItems.appointmentId} = ANY(${`{${upcoming.map((r) => r.id).join(',')}}`}::int[])`,
+          );
+  // Grouped once: a location's deactivation may look at thousands of appointments.
+  const productsById = new Map<number, number[]>();
+  for (const i of items)
+    productsById.set(i.appointmentId, [...(productsById.get(i.appointmentId) ?? []), i.productId]);
+  const productsOf = (r: AppointmentRow) => productsById.get(r.id) ?? [];
   const outside = upcoming.filter((r) => !insideOf(schedule, r));
   // Holds (a visitor still choosing, or a pending change) in what is no longer open are released: the
   // visitor's confirm then answers reservation_expired and they choose again (decision 0151).
@@ -143,13 +218,13 @@ export async function settleAffectedAppointments(
     return settled;
   }
 
-  const causeOf = await causes(tx, zone, schedule, change, stranded);
+  const causeOf = await causes(tx, zone, schedule, change, stranded, { locationOf, productsOf });
   for (const row of stranded) {
     const { cause, reason } = causeOf(row);
-    const toDeskId = await reassign(app, tx, row, schedule, (desks) => input(minutesOf(row), desks));
+    const toDeskId = await reassign(app, tx, row, locationOf(row), schedule, (desks) => input(row, desks));
     const audit = {
-      actorUserId: change.actorUserId,
-      ip: change.ip,
+      actorUserId: change.actor.userId,
+      ip: change.actor.ip,
       subjectType: 'appointment',
       subjectId: row.id,
     };
@@ -170,7 +245,7 @@ export async function settleAffectedAppointments(
       .where(eq(appointments.id, row.id));
     await enqueueMail(tx, APPOINTMENT_MAIL.scheduleCancellation, {
       appointmentId: row.id,
-      cause,
+      cause: MAIL_CAUSE[cause],
       ...(reason ? { reason } : {}),
     });
     await recordAudit(tx, {
@@ -188,8 +263,10 @@ export async function settleAffectedAppointments(
 }
 
 /**
- * Why each stranded appointment left the schedule, for its cancellation mail: its desk deleted or
- * deactivated, a closure over it (with the closure's reason), or else changed opening hours.
+ * Why each stranded appointment left the schedule, for the audit trail and its cancellation mail: its
+ * desk deleted or deactivated, its location deactivated, its desk moved to another location or no longer
+ * serving one of its products, a closure over it (with the closure's reason), or else changed opening
+ * hours.
  */
 async function causes(
   tx: Tx,
@@ -197,15 +274,40 @@ async function causes(
   schedule: Schedule,
   change: ScheduleChange,
   stranded: readonly AppointmentRow[],
-): Promise<(row: AppointmentRow) => { cause: ScheduleChangeCause; reason: string | null }> {
+  appointment: {
+    locationOf: (r: AppointmentRow) => number | null;
+    productsOf: (r: AppointmentRow) => number[];
+  },
+): Promise<(row: AppointmentRow) => { cause: AuditCause; reason: string | null }> {
   const dates = [...new Set(stranded.map((r) => localDateOf(r.during.from.getTime(), zone)))];
   const rows = await tx.select().from(closures).where(inArray(closures.date, dates));
+  const deskRows = await tx
+    .select({ id: desks.id, active: desks.active, locationActive: locations.active })
+    .from(desks)
+    .innerJoin(locations, eq(locations.id, desks.locationId))
+    .where(inArray(desks.id, [...new Set(stranded.map((r) => r.deskId))]));
   return (row) => {
     if (row.deskId === change.removedDeskId) return { cause: 'desk_deleted', reason: null };
-    if (!schedule.desks.some((d) => d.id === row.deskId)) return { cause: 'desk_inactive', reason: null };
+    const desk = schedule.desks.find((d) => d.id === row.deskId);
+    if (!desk) {
+      const state = deskRows.find((d) => d.id === row.deskId);
+      return {
+        cause: state?.active && !state.locationActive ? 'location_inactive' : 'desk_inactive',
+        reason: null,
+      };
+    }
+    const location = appointment.locationOf(row);
+    if (location !== null && desk.locationId !== location) return { cause: 'desk_moved', reason: null };
+    if (!servesAll(desk, appointment.productsOf(row))) return { cause: 'product_not_served', reason: null };
     const day = localDay(zone, localDateOf(row.during.from.getTime(), zone));
     const closure = rows.find((c) => {
-      if (c.date !== day.date || (c.deskId !== null && c.deskId !== row.deskId)) return false;
+      if (c.date !== day.date) return false;
+      if (
+        c.deskId !== null
+          ? c.deskId !== row.deskId
+          : c.locationId !== null && c.locationId !== desk.locationId
+      )
+        return false;
       if (c.type === 'whole_day' || !c.fromTime || !c.untilTime) return true;
       const from = day.at(parseHm(c.fromTime.slice(0, 5)));
       const until = day.at(parseHm(c.untilTime.slice(0, 5)));
@@ -216,8 +318,9 @@ async function causes(
 }
 
 /**
- * Moves one appointment, same interval, to another active desk that is open and free for it within its
- * quota: candidates most preferred first, each rechecked under its desk-day lock (the lock bookings take),
+ * Moves one appointment, same interval, to another bookable desk (active, in an active location) that
+ * serves every item and is open and free for it within its quota: desks of `locationId` (where the
+ * visitor was told to go) first, then the others, each group most preferred first, each rechecked under its desk-day lock (the lock bookings take),
  * the exclusion constraint having the last word (a savepoint keeps a violation from aborting the rest).
  * Returns the new desk, or null when no desk can take it.
  */
@@ -225,6 +328,7 @@ async function reassign(
   app: FastifyInstance,
   tx: Tx,
   row: AppointmentRow,
+  locationId: number | null,
   schedule: Schedule,
   input: (desks: readonly BookableDesk[]) => AvailabilityInput,
 ): Promise<number | null> {
@@ -241,7 +345,11 @@ async function reassign(
       exceptGroup: row.groupKey,
       ...(deskIds ? { deskIds } : {}),
     });
-  const candidates = desksForInterval({ ...input(others), busy: await busyOf() }, start);
+  // The engine keeps to desks that serve every item; of those, the ones in the building the visitor was
+  // told come first (decision 0333), each group in the usual order of preference.
+  const fitting = desksForInterval({ ...input(others), busy: await busyOf() }, start);
+  const here = (id: number) => others.find((d) => d.id === id)?.locationId === locationId;
+  const candidates = [...fitting.filter(here), ...fitting.filter((id) => !here(id))];
   for (const deskId of candidates) {
     await queryRows(tx, sql`SELECT pg_advisory_xact_lock(${deskDayLockKey(deskId, date)}::bigint)`);
     const desk = others.filter((d) => d.id === deskId);

@@ -9,6 +9,7 @@ import {
   desks,
   locations,
   overflowPeriods,
+  products,
 } from '../../db/schema/index.js';
 
 export type DeskRow = typeof desks.$inferSelect;
@@ -122,6 +123,23 @@ export async function replaceOpeningHours(tx: Tx, deskId: number, hours: readonl
   if (hours.length > 0) await tx.insert(deskOpeningHours).values(hours.map((h) => ({ deskId, ...h })));
 }
 
+/** The products a desk serves when it does not serve them all (an empty list: none). */
+export async function replaceDeskProducts(tx: Tx, deskId: number, productIds: readonly number[]) {
+  await tx.delete(deskProducts).where(eq(deskProducts.deskId, deskId));
+  if (productIds.length > 0)
+    await tx.insert(deskProducts).values(productIds.map((productId) => ({ deskId, productId })));
+}
+
+/** Those of `ids` that are no product (active or not). */
+export async function unknownProductIds(db: DbOrTx, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const found = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+  return ids.filter((id) => !found.some((p) => p.id === id));
+}
+
 /** Closure rows of one desk, or of every desk (`deskId` null). */
 function closureValues(deskId: number | null, c: ClosureInput): typeof closures.$inferInsert {
   return {
@@ -154,13 +172,31 @@ export async function replaceOverflowPeriods(tx: Tx, deskId: number, list: reado
     );
 }
 
-export async function insertGlobalClosure(tx: Tx, c: ClosureInput): Promise<ClosureRow> {
-  const [row] = await tx.insert(closures).values(closureValues(null, c)).returning();
+/** A closure of every desk, or of every desk of one location. */
+export async function insertGlobalClosure(
+  tx: Tx,
+  c: ClosureInput,
+  locationId: number | null,
+): Promise<ClosureRow> {
+  const [row] = await tx
+    .insert(closures)
+    .values({ ...closureValues(null, c), locationId })
+    .returning();
   if (!row) throw new Error('closure insert returned nothing');
   return row;
 }
 
-/** Deletes a closure of every desk; desks' own closures change through PATCH /desk/{id}. */
+/** Every desk of a location, active or not, by id. */
+export async function deskIdsOfLocation(db: DbOrTx, locationId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: desks.id })
+    .from(desks)
+    .where(eq(desks.locationId, locationId))
+    .orderBy(asc(desks.id));
+  return rows.map((r) => r.id);
+}
+
+/** Deletes a closure of every desk (or of a location's); desks' own closures change through PATCH /desk/{id}. */
 export async function deleteGlobalClosure(tx: Tx, id: number): Promise<ClosureRow | undefined> {
   const [row] = await tx
     .delete(closures)

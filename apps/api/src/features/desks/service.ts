@@ -9,13 +9,19 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { changedFields, recordAudit } from '../../audit/audit.js';
 import type { DbOrTx, Tx } from '../../db/client.js';
-import { httpError } from '../../http/errors.js';
-import { noteBookingsChanged } from '../appointments/booking-changes.js';
-import { noteScheduleChanged } from '../booking/schedule.repository.js';
-import { scheduleBeforeChange, settleAffectedAppointments, type SettledAppointments } from './affected.js';
+import { httpError, validationError } from '../../http/errors.js';
+import {
+  scheduleBeforeChange,
+  scheduleTransaction,
+  settleAffectedAppointments,
+  settledForAudit,
+} from './affected.js';
 import { toClosure, toDesk, toGlobalClosure } from './presenter.js';
 import {
   deleteDeskRow,
+  deskIdsOfLocation,
+  replaceDeskProducts,
+  unknownProductIds,
   deleteGlobalClosure,
   findDeskRow,
   hasBookingHistory,
@@ -33,6 +39,7 @@ import {
   type DeskValues,
 } from './repository.js';
 import type { Actor } from '../../audit/actor.js';
+import { findLocationRow } from '../locations/repository.js';
 
 /** Every desk, active or not (admins manage inactive ones too), by id; four queries in all. */
 export async function listDesks(db: DbOrTx): Promise<Desk[]> {
@@ -64,28 +71,13 @@ function auditable(desk: Desk): Record<string, unknown> {
   };
 }
 
-/**
- * Runs a schedule change in one transaction that first raises the schedule version (which also queues
- * concurrent schedule changes); every process's next request sees the new version (decision 0323).
- */
-async function scheduleTransaction<T>(
-  app: FastifyInstance,
-  work: (tx: Tx) => Promise<{ value: T; settled?: SettledAppointments }>,
-): Promise<T> {
-  const { value, settled } = await app.db.transaction(async (tx) => {
-    await noteScheduleChanged(tx);
-    return work(tx);
-  });
-  if (settled && (settled.reassigned.length || settled.cancelled.length || settled.releasedHolds))
-    noteBookingsChanged(app.db);
-  return value;
-}
-
 function deskValues(body: Partial<CreateDeskRequest>): Partial<DeskValues> {
   const values: Partial<DeskValues> = {
     name: body.name,
     label: body.label === undefined ? undefined : body.label || null,
     active: body.active,
+    locationId: body.locationId,
+    servesAllProducts: body.productIds === undefined ? undefined : body.productIds === null,
     overflowMorning: body.overflow?.morning,
     overflowAfternoon: body.overflow?.afternoon,
     overflowEvening: body.overflow?.evening,
@@ -93,7 +85,22 @@ function deskValues(body: Partial<CreateDeskRequest>): Partial<DeskValues> {
   return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined));
 }
 
+/**
+ * The location and products a desk is given must exist: 400 naming `locationId`, or the first unknown
+ * product as `productIds.N` (an inactive location or product may be chosen: it is set up before it opens).
+ */
+async function checkReferences(tx: Tx, body: Partial<CreateDeskRequest>): Promise<void> {
+  if (body.locationId !== undefined && !(await findLocationRow(tx, body.locationId)))
+    throw validationError('locationId', 'object/not-found');
+  if (body.productIds) {
+    const unknown = await unknownProductIds(tx, body.productIds);
+    const index = body.productIds.findIndex((p) => unknown.includes(p));
+    if (index >= 0) throw validationError(`productIds.${index}`, 'object/not-found');
+  }
+}
+
 async function writeDeskParts(tx: Tx, id: number, body: Partial<CreateDeskRequest>): Promise<void> {
+  if (body.productIds !== undefined) await replaceDeskProducts(tx, id, body.productIds ?? []);
   if (body.openingHours) await replaceOpeningHours(tx, id, body.openingHours);
   if (body.closures) await replaceDeskClosures(tx, id, body.closures);
   if (body.overflowPeriods) await replaceOverflowPeriods(tx, id, body.overflowPeriods);
@@ -102,6 +109,7 @@ async function writeDeskParts(tx: Tx, id: number, body: Partial<CreateDeskReques
 /** POST /desks: a new desk has no bookings, so nothing can be stranded. */
 export async function createDesk(app: FastifyInstance, actor: Actor, body: CreateDeskRequest): Promise<Desk> {
   return scheduleTransaction(app, async (tx) => {
+    await checkReferences(tx, body);
     const locationId = body.locationId ?? (await firstLocationId(tx));
     const id = await insertDeskRow(tx, { name: body.name, ...deskValues(body), locationId } as DeskValues);
     await writeDeskParts(tx, id, body);
@@ -131,21 +139,24 @@ export async function patchDesk(
   const { affectedAppointments: decision, ...changes } = body;
   return scheduleTransaction(app, async (tx) => {
     if (!(await lockDeskRow(tx, id))) throw httpError('not_found');
+    await checkReferences(tx, changes);
     const before = await getDesk(tx, id);
     const scheduleBefore = await scheduleBeforeChange(app, tx);
     await updateDeskRow(tx, id, deskValues(changes));
     await writeDeskParts(tx, id, changes);
-    // Only hours, closures and deactivation can leave a booking outside the schedule (overflow quotas
-    // bind new bookings only).
-    const strands = changes.active === false || !!changes.openingHours || !!changes.closures;
-    const settled = strands
-      ? await settleAffectedAppointments(app, tx, scheduleBefore, {
-          deskIds: [id],
-          decision,
-          actorUserId: actor.userId,
-          ip: actor.ip,
-        })
-      : NOTHING_SETTLED;
+    // Only hours, closures, deactivation, products taken off and a move to another building can leave a
+    // booking outside the schedule (overflow quotas bind new bookings only; decisions 0152, 0333).
+    const strands =
+      changes.active === false ||
+      !!changes.openingHours ||
+      !!changes.closures ||
+      changes.productIds !== undefined ||
+      (changes.locationId !== undefined && changes.locationId !== before.locationId);
+    const settled = await settleAffectedAppointments(app, tx, scheduleBefore, {
+      deskIds: strands ? [id] : [],
+      decision,
+      actor,
+    });
     const desk = await getDesk(tx, id);
     await recordAudit(tx, {
       actorUserId: actor.userId,
@@ -153,17 +164,13 @@ export async function patchDesk(
       action: 'desk_updated',
       subjectType: 'desk',
       subjectId: id,
-      details: { changes: changedFields(auditable(before), auditable(desk)), ...auditOf(decision, settled) },
+      details: {
+        changes: changedFields(auditable(before), auditable(desk)),
+        ...settledForAudit(decision, settled),
+      },
     });
     return { value: desk, settled };
   });
-}
-
-const NOTHING_SETTLED: SettledAppointments = { kept: [], reassigned: [], cancelled: [], releasedHolds: 0 };
-
-function auditOf(decision: string | undefined, settled: SettledAppointments) {
-  const moved = settled.kept.length + settled.reassigned.length + settled.cancelled.length;
-  return moved > 0 ? { affectedAppointments: decision, ...settled } : {};
 }
 
 /**
@@ -186,8 +193,7 @@ export async function deleteDesk(
       deskIds: [id],
       removedDeskId: id,
       decision: query.affectedAppointments,
-      actorUserId: actor.userId,
-      ip: actor.ip,
+      actor,
     });
     if (settled.kept.length > 0 || settled.cancelled.length > 0)
       throw httpError(
@@ -205,29 +211,34 @@ export async function deleteDesk(
       subjectId: id,
       details: {
         changes: changedFields(auditable(before), {}),
-        ...auditOf(query.affectedAppointments, settled),
+        ...settledForAudit(query.affectedAppointments, settled),
       },
     });
     return { value: undefined, settled };
   });
 }
 
-/** POST /closures: closes every desk; stranded appointments as `affectedAppointments` says. */
+/**
+ * POST /closures: closes every desk, or with `locationId` every desk of that location (an unknown one is
+ * a 400 naming it); stranded appointments, on those desks only, as `affectedAppointments` says.
+ */
 export async function createGlobalClosure(
   app: FastifyInstance,
   actor: Actor,
   body: CreateClosureRequest,
 ): Promise<GlobalClosure> {
-  const { affectedAppointments: decision, ...input } = body;
+  const { affectedAppointments: decision, locationId, ...input } = body;
   return scheduleTransaction(app, async (tx) => {
+    if (locationId !== undefined && !(await findLocationRow(tx, locationId)))
+      throw validationError('locationId', 'object/not-found');
+    const deskIds = locationId === undefined ? null : await deskIdsOfLocation(tx, locationId);
     const scheduleBefore = await scheduleBeforeChange(app, tx);
-    const row = await insertGlobalClosure(tx, input);
+    const row = await insertGlobalClosure(tx, input, locationId ?? null);
     const settled = await settleAffectedAppointments(app, tx, scheduleBefore, {
-      deskIds: null,
+      deskIds,
       date: input.date,
       decision,
-      actorUserId: actor.userId,
-      ip: actor.ip,
+      actor,
     });
     const closure = toGlobalClosure(row);
     await recordAudit(tx, {
@@ -236,7 +247,7 @@ export async function createGlobalClosure(
       action: 'closure_created',
       subjectType: 'closure',
       subjectId: row.id,
-      details: { changes: changedFields({}, closure), ...auditOf(decision, settled) },
+      details: { changes: changedFields({}, closure), ...settledForAudit(decision, settled) },
     });
     return { value: closure, settled };
   });

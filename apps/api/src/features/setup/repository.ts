@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import type { SetupChecklistItem } from '@balie/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { setupToken, users } from '../../db/schema/index.js';
@@ -48,22 +49,23 @@ export async function deleteSetupToken(db: DbOrTx): Promise<void> {
   await db.delete(setupToken).where(eq(setupToken.id, 1));
 }
 
+type ChecklistFacts = Record<SetupChecklistItem, boolean>;
+
 /**
  * What the first-run checklist ticks, read from the data itself (decision 0302): the organisation's
- * address and a way to reach it; an active desk with opening hours; an active product; an appointment
- * ever booked (its audit event outlives a deleted or erased appointment).
+ * address and a way to reach it; an address (street, postcode, city) for every active location, of
+ * which there is one at least (decision 0335); an active desk with opening hours; an active product;
+ * an appointment ever booked (its audit event outlives a deleted or erased appointment).
  */
-export async function checklistFacts(db: DbOrTx): Promise<{
-  organisation: boolean;
-  desk: boolean;
-  product: boolean;
-  booking: boolean;
-}> {
-  const [row] = await queryRows<{ organisation: boolean; desk: boolean; product: boolean; booking: boolean }>(
+export async function checklistFacts(db: DbOrTx): Promise<ChecklistFacts> {
+  const [row] = await queryRows<ChecklistFacts>(
     db,
     sql`SELECT
       EXISTS (SELECT 1 FROM organisation WHERE street <> '' AND postcode <> '' AND city <> ''
               AND (phone <> '' OR email <> '')) AS organisation,
+      (EXISTS (SELECT 1 FROM locations WHERE active)
+        AND NOT EXISTS (SELECT 1 FROM locations WHERE active
+                        AND (street = '' OR postcode = '' OR city = ''))) AS location,
       EXISTS (SELECT 1 FROM desks d WHERE d.active
               AND EXISTS (SELECT 1 FROM desk_opening_hours h WHERE h.desk_id = d.id)) AS desk,
       EXISTS (SELECT 1 FROM products WHERE active) AS product,
@@ -72,6 +74,7 @@ export async function checklistFacts(db: DbOrTx): Promise<{
   );
   return {
     organisation: row?.organisation === true,
+    location: row?.location === true,
     desk: row?.desk === true,
     product: row?.product === true,
     booking: row?.booking === true,

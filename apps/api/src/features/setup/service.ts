@@ -14,6 +14,7 @@ import { httpError } from '../../http/errors.js';
 import { hashPassword } from '../../security/passwords.js';
 import { deriveToken, hashToken, newLinkToken, safeEqual } from '../../security/tokens.js';
 import { startSession } from '../auth/service.js';
+import { nameSoleLocation } from '../locations/repository.js';
 import { updateOrganisation } from '../organisation/repository.js';
 import { toUser } from '../users/presenter.js';
 import * as users from '../users/repository.js';
@@ -95,6 +96,8 @@ export async function completeSetup(ctx: SetupContext, body: SetupRequest): Prom
       });
       // A new office asks nothing beyond name and e-mail until it chooses to (DESIGN §4b).
       await updateOrganisation(tx, { name: body.organisationName, registerFields: [] });
+      // Its one location (migration 0012's 'Hoofdlocatie') takes the office's name (decision 0335).
+      await nameSoleLocation(tx, body.organisationName);
       await repo.deleteSetupToken(tx);
       await recordAudit(tx, {
         actorUserId: user.id,

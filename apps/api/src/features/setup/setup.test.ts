@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loginResponseSchema, organisationSchema, setupChecklistSchema } from '@balie/shared';
+import { loginResponseSchema, organisationSchema, setupChecklistSchema, type Location } from '@balie/shared';
 import { setupToken as setupTokenTable } from '../../db/schema/index.js';
 import { login, loginAs, testDatabases, useTestApp, type Session } from '../../test/index.js';
 import { availableDays } from '../booking/test-support/helpers.js';
@@ -138,14 +138,31 @@ describe.each(testDatabases)('first run (DESIGN §4b) on %s', (kind) => {
       await call('PATCH', '/api/organisation', { postcode: '9999 ZZ', phone: '14 0999' });
       expect(await doneItems(admin)).toEqual(['organisation']);
 
+      // The one location setup named after the organisation needs its address: visitors go there.
+      const [location] = (await t.app.inject({ url: '/api/locations' })).json<Location[]>();
+      expect(location).toMatchObject({ name: 'Gemeente Nieuwdorp', street: '', city: '' });
+      const addressed = await call('PATCH', `/api/location/${location!.id}`, {
+        street: 'Dorpsstraat 1',
+        postcode: '9999 ZZ',
+        city: 'Nieuwdorp',
+      });
+      expect(addressed.statusCode, addressed.body).toBe(200);
+      expect(await doneItems(admin)).toEqual(['organisation', 'location']);
+      // A second location without an address opens the item again; an inactive one does not count.
+      const second = await call('POST', '/api/locations', { name: 'Wijkpost' });
+      expect(second.statusCode, second.body).toBe(201);
+      expect(await doneItems(admin)).toEqual(['organisation']);
+      await call('PATCH', `/api/location/${second.json().id}`, { active: false });
+      expect(await doneItems(admin)).toEqual(['organisation', 'location']);
+
       // A desk without opening hours cannot be booked: not yet.
       const desk = await call('POST', '/api/desks', { name: 'Balie A', openingHours: [] });
       expect(desk.statusCode, desk.body).toBe(201);
-      expect(await doneItems(admin)).toEqual(['organisation']);
+      expect(await doneItems(admin)).toEqual(['organisation', 'location']);
       const hours = [1, 2, 3, 4, 5].map((weekday) => ({ weekday, opens: '09:00', closes: '12:00' }));
       const opened = await call('PATCH', `/api/desk/${desk.json().id}`, { openingHours: hours });
       expect(opened.statusCode, opened.body).toBe(200);
-      expect(await doneItems(admin)).toEqual(['organisation', 'desk']);
+      expect(await doneItems(admin)).toEqual(['organisation', 'location', 'desk']);
 
       const product = await call('POST', '/api/products', {
         title: 'Paspoort',
@@ -153,7 +170,7 @@ describe.each(testDatabases)('first run (DESIGN §4b) on %s', (kind) => {
         extraTimeUnit: 6,
       });
       expect(product.statusCode, product.body).toBe(201);
-      expect(await doneItems(admin)).toEqual(['organisation', 'desk', 'product']);
+      expect(await doneItems(admin)).toEqual(['organisation', 'location', 'desk', 'product']);
 
       const items = [{ productId: product.json().id, amount: 1 }];
       const [day] = await availableDays(t.app, { appointmentItems: items });
@@ -168,7 +185,7 @@ describe.each(testDatabases)('first run (DESIGN §4b) on %s', (kind) => {
         payload: { appointmentItems: items, fromDateTime: slots.json()[0].beginTime },
       });
       // A hold is not a booking yet.
-      expect(await doneItems(admin)).toEqual(['organisation', 'desk', 'product']);
+      expect(await doneItems(admin)).toEqual(['organisation', 'location', 'desk', 'product']);
       const booked = await t.app.inject({
         method: 'POST',
         url: '/api/appointment',
@@ -182,6 +199,7 @@ describe.each(testDatabases)('first run (DESIGN §4b) on %s', (kind) => {
       expect(booked.statusCode, booked.body).toBe(201);
       expect(setupChecklistSchema.parse((await checklist(admin)).json()).items).toEqual([
         { key: 'organisation', done: true },
+        { key: 'location', done: true },
         { key: 'desk', done: true },
         { key: 'product', done: true },
         { key: 'booking', done: true },
@@ -193,7 +211,7 @@ describe.each(testDatabases)('first run (DESIGN §4b) on %s', (kind) => {
         headers: admin.headers,
       });
       expect(deleted.statusCode, deleted.body).toBeLessThan(300);
-      expect(await doneItems(admin)).toEqual(['organisation', 'desk', 'product', 'booking']);
+      expect(await doneItems(admin)).toEqual(['organisation', 'location', 'desk', 'product', 'booking']);
 
       // A user (the public register page) does not see it.
       const user = await t.app.inject({
@@ -232,6 +250,7 @@ describe.each(testDatabases)('first run (DESIGN §4b) on %s', (kind) => {
       expect(res.json()).toEqual({
         items: [
           { key: 'organisation', done: true },
+          { key: 'location', done: true },
           { key: 'desk', done: true },
           { key: 'product', done: true },
           { key: 'booking', done: false },

@@ -17,11 +17,12 @@ import { useCurrentUser } from '../../../session/useCurrentUser';
 import { useGetSetupChecklistQuery } from '../api';
 
 /**
- * The screen where each item is done. A new item (a location, once locations exist) is a key in
- * `SETUP_CHECKLIST_ITEMS`, a line here and its texts; the server says whether it is done.
+ * The screen where each item is done. A new item is a key in `SETUP_CHECKLIST_ITEMS`, a line here and
+ * its texts; the server says whether it is done.
  */
 const SCREENS: Record<SetupChecklistItem, string> = {
   organisation: '/organisation',
+  location: '/locations',
   desk: '/front-desks',
   product: '/products',
   booking: '/new',
