@@ -11,14 +11,14 @@ import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
 import { ActiveChip } from '../../../components/ActiveChip';
 import { useDeleteDeskMutation, useGetDeskQuery, useGetDesksQuery, usePatchDeskMutation } from '../api';
-import { ClosureList } from '../components/ClosureList';
+import { ClosureList } from '../../../components/closures/ClosureList';
 import { Section } from '../../../components/Section';
-import { ClosureForm } from '../forms/ClosureForm';
+import { ClosureForm } from '../../../components/closures/ClosureForm';
 import { DeskDetailsForm } from '../forms/DeskDetailsForm';
 import { OverflowForm } from '../forms/OverflowForm';
 import { WeekHoursForm } from '../forms/WeekHoursForm';
 import { openingHoursOf, overflowOf, weekOf } from '../forms/schemas';
-import { useScheduleChange } from '../hooks/useScheduleChange';
+import { useScheduleChange } from '../../../components/affected/useScheduleChange';
 
 function DeskEditor({ desk }: { desk: Desk }) {
   const { t } = useTranslation(['desks', 'common']);
@@ -39,7 +39,7 @@ function DeskEditor({ desk }: { desk: Desk }) {
   const closures = (next: ClosureInput[]) => save({ closures: next });
   const remove = async () => {
     const outcome = await change((affectedAppointments) => deleteDesk({ id: desk.id, affectedAppointments }));
-    if (report(outcome, t('deleted'))) void navigate('/front-desks');
+    if (report(outcome, t('deleted'), { desk_in_use: t('delete_in_use') })) void navigate('/front-desks');
   };
 
   return (

@@ -20,10 +20,10 @@ import {
   useGetClosuresQuery,
   useGetDesksQuery,
 } from '../api';
-import { ClosureList } from '../components/ClosureList';
+import { ClosureList } from '../../../components/closures/ClosureList';
 import { Section } from '../../../components/Section';
-import { ClosureForm } from '../forms/ClosureForm';
-import { useScheduleChange } from '../hooks/useScheduleChange';
+import { ClosureForm } from '../../../components/closures/ClosureForm';
+import { useScheduleChange } from '../../../components/affected/useScheduleChange';
 import { HoursSummary } from '../components/HoursSummary';
 
 /** Closures of every desk (GET/POST /closures, DELETE /closure/{id}). */

@@ -9,9 +9,9 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
 import type { DeskClosure } from '@balie/shared';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { formatDate } from '../../../lib/dates';
-import { nowInProviderZone } from '../../../lib/providerZone';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { formatDate } from '../../lib/dates';
+import { nowInProviderZone } from '../../lib/providerZone';
 
 type Closure = Omit<DeskClosure, 'id'> & { id?: number };
 
