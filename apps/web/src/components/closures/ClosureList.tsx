@@ -25,16 +25,18 @@ function useDescribe() {
 /**
  * Closures in date order; those before today (provider's zone) are folded away behind "show past".
  * Deleting asks first (it reopens the day for booking at once); `onDelete` gets the closure's index in
- * the given array.
+ * the given array. `detailOf` adds a line before the reason (which desks a shared closure closes).
  */
-export function ClosureList({
+export function ClosureList<C extends Closure>({
   closures,
   onDelete,
   label,
+  detailOf,
 }: {
-  closures: Closure[];
+  closures: C[];
   onDelete: (index: number) => void;
   label: string;
+  detailOf?: (closure: C) => string | undefined;
 }) {
   const { t } = useTranslation(['desks', 'common']);
   const [showPast, setShowPast] = useState(false);
@@ -71,7 +73,10 @@ export function ClosureList({
                   </IconButton>
                 }
               >
-                <ListItemText primary={describe(closure)} secondary={closure.reason} />
+                <ListItemText
+                  primary={describe(closure)}
+                  secondary={[detailOf?.(closure), closure.reason].filter(Boolean).join(' · ') || undefined}
+                />
               </ListItem>
             );
           })}

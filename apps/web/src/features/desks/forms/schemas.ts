@@ -12,10 +12,11 @@ type OpeningHour = Desk['openingHours'][number];
 // Form schemas of the desk screens, built from the shared request schemas so the form and the server
 // judge the same rules with the same error keys.
 
-/** Name, agenda label, active. */
+/** Name, agenda label, location, active. */
 export const deskDetailsFormSchema = z.object({
   name: createDeskRequestSchema.shape.name,
   label: createDeskRequestSchema.shape.label.unwrap(),
+  locationId: createDeskRequestSchema.shape.locationId.unwrap(),
   active: z.boolean(),
 });
 export type DeskDetailsFormValues = z.input<typeof deskDetailsFormSchema>;
