@@ -25,7 +25,8 @@ function useDescribe() {
 /**
  * Closures in date order; those before today (provider's zone) are folded away behind "show past".
  * Deleting asks first (it reopens the day for booking at once); `onDelete` gets the closure's index in
- * the given array. `detailOf` adds a line before the reason (which desks a shared closure closes).
+ * the given array; without it the list only shows. `detailOf` adds a line before the reason (which
+ * desks a shared closure closes).
  */
 export function ClosureList<C extends Closure>({
   closures,
@@ -34,7 +35,7 @@ export function ClosureList<C extends Closure>({
   detailOf,
 }: {
   closures: C[];
-  onDelete: (index: number) => void;
+  onDelete?: (index: number) => void;
   label: string;
   detailOf?: (closure: C) => string | undefined;
 }) {
@@ -64,13 +65,15 @@ export function ClosureList<C extends Closure>({
                 divider
                 disableGutters
                 secondaryAction={
-                  <IconButton
-                    edge="end"
-                    aria-label={t('closure.delete', { date: formatDate(closure.date) })}
-                    onClick={() => setToDelete(index)}
-                  >
-                    <DeleteOutlined />
-                  </IconButton>
+                  onDelete && (
+                    <IconButton
+                      edge="end"
+                      aria-label={t('closure.delete', { date: formatDate(closure.date) })}
+                      onClick={() => setToDelete(index)}
+                    >
+                      <DeleteOutlined />
+                    </IconButton>
+                  )
                 }
               >
                 <ListItemText
@@ -93,7 +96,7 @@ export function ClosureList<C extends Closure>({
         text={pending ? t('closure.delete_confirm_text', { closure: describe(pending) }) : ''}
         confirmLabel={t('common:action.delete')}
         onConfirm={() => {
-          if (toDelete !== null) onDelete(toDelete);
+          if (toDelete !== null) onDelete?.(toDelete);
           setToDelete(null);
         }}
         onClose={() => setToDelete(null)}

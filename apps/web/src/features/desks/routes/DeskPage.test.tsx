@@ -325,6 +325,27 @@ describe('desk page: closures, overflow, delete', () => {
     expect(sent.closures).toHaveLength(4);
   });
 
+  it('shows the closures of its location and of every desk, which are changed elsewhere', async () => {
+    serveDesks();
+    await renderRoute('/front-desk/2', { user: admin });
+    const shared = await screen.findByRole('list', {
+      name: 'Also closed: closures of Stadswinkel Noord and of all desks',
+    });
+    expect(
+      within(shared)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringContaining('Stadswinkel Noord · Verbouwing'),
+      expect.stringContaining('All locations · Kerst'),
+    ]);
+    expect(within(shared).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change the closures of Stadswinkel Noord' })).toHaveAttribute(
+      'href',
+      '/location/2',
+    );
+  });
+
   it('deletes a closure only after confirmation', async () => {
     const log = serveDesks();
     await renderRoute('/front-desk/1', { user: admin });

@@ -1,6 +1,7 @@
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { skipToken } from '@reduxjs/toolkit/query/react';
@@ -12,7 +13,13 @@ import { QueryState } from '../../../components/QueryState';
 import { ActiveChip } from '../../../components/ActiveChip';
 import { useGetAllLocationsQuery } from '../../../components/locations/locationListApi';
 import { useGetAllProductsQuery } from '../../../components/products/allProductsApi';
-import { useDeleteDeskMutation, useGetDeskQuery, useGetDesksQuery, usePatchDeskMutation } from '../api';
+import {
+  useDeleteDeskMutation,
+  useGetClosuresQuery,
+  useGetDeskQuery,
+  useGetDesksQuery,
+  usePatchDeskMutation,
+} from '../api';
 import { ClosureList } from '../../../components/closures/ClosureList';
 import { Section } from '../../../components/Section';
 import { ClosureForm } from '../../../components/closures/ClosureForm';
@@ -22,6 +29,36 @@ import { OverflowForm } from '../forms/OverflowForm';
 import { WeekHoursForm } from '../forms/WeekHoursForm';
 import { openingHoursOf, overflowOf, weekOf } from '../forms/schemas';
 import { useScheduleChange } from '../../../components/affected/useScheduleChange';
+
+/**
+ * The closures that close this desk too: of its location and of every desk (DESIGN §4b), shown here, made
+ * and deleted on the location's page and the desk list.
+ */
+function AlsoClosed({ desk, location }: { desk: Desk; location: AdminLocation | undefined }) {
+  const { t } = useTranslation('desks');
+  const shared = useGetClosuresQuery().data?.filter(
+    (c) => c.locationId === null || c.locationId === desk.locationId,
+  );
+  if (!shared?.length) return null;
+  const title = t('also_closed', { location: location?.name ?? '' });
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography variant="subtitle2" component="h3">
+        {title}
+      </Typography>
+      <ClosureList
+        label={title}
+        closures={shared}
+        detailOf={(c) => (c.locationId === null ? t('all_locations') : location?.name)}
+      />
+      <Typography variant="body2" color="text.secondary">
+        <Link component={RouterLink} to={`/location/${desk.locationId}`}>
+          {t('also_closed_where', { location: location?.name ?? '' })}
+        </Link>
+      </Typography>
+    </Box>
+  );
+}
 
 function DeskEditor({
   desk,
@@ -92,6 +129,7 @@ function DeskEditor({
           {t('closure.add_title')}
         </Typography>
         <ClosureForm onAdd={(closure) => closures([...desk.closures, closure])} />
+        <AlsoClosed desk={desk} location={locations.find((l) => l.id === desk.locationId)} />
       </Section>
       <Section title={t('overflow.title')}>
         <OverflowForm values={overflowOf(desk)} onSave={save} />
