@@ -45,18 +45,14 @@ export function AppointmentsFilterBar({
         labels={{ from: t('filters.from'), until: t('filters.until') }}
         onChange={set}
       />
-      {place.several && (
-        <LocationFilter
-          locations={place.locations}
-          value={locationId}
-          onChange={(id) => {
-            place.setLocationId(id);
-            // A desk of another location would leave the list empty.
-            const desk = desks.data?.find((d) => d.id === filter.deskId);
-            set({ deskId: desk && (id === null || desk.locationId === id) ? desk.id : undefined });
-          }}
-        />
-      )}
+      <LocationFilter
+        place={place}
+        onChanged={(id) => {
+          // A desk of another location would leave the list empty.
+          const desk = desks.data?.find((d) => d.id === filter.deskId);
+          set({ deskId: desk && (id === null || desk.locationId === id) ? desk.id : undefined });
+        }}
+      />
       <DeskFilter
         desks={offered}
         failed={desks.isError}

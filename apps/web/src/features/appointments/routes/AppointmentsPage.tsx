@@ -81,7 +81,7 @@ export default function AppointmentsPage() {
               setFilter(next);
               setPage(1);
             }}
-            place={{ ...place, locationId }}
+            place={place}
           />
         )}
         <FormControlLabel

@@ -44,16 +44,7 @@ export default function CalendarPage() {
       actions={
         staff && (
           <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-            {place.several && (
-              <LocationFilter
-                locations={place.locations}
-                value={locationId}
-                onChange={(id) => {
-                  place.setLocationId(id);
-                  setDesk(ALL_DESKS);
-                }}
-              />
-            )}
+            <LocationFilter place={place} onChanged={() => setDesk(ALL_DESKS)} />
             <DeskFilter desks={desks} value={desk} onChange={setDesk} />
           </Box>
         )

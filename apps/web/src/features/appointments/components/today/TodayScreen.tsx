@@ -66,16 +66,7 @@ export function TodayScreen() {
         <Typography id="today-heading" variant="h5" component="h2" sx={{ flexGrow: 1 }}>
           {t('today.heading')}
         </Typography>
-        {place.several && (
-          <LocationFilter
-            locations={place.locations}
-            value={place.locationId}
-            onChange={(id) => {
-              place.setLocationId(id);
-              setDesk(ALL_DESKS);
-            }}
-          />
-        )}
+        <LocationFilter place={place} onChanged={() => setDesk(ALL_DESKS)} />
       </Box>
       <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
         <CheckInCodeField />
