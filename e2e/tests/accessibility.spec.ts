@@ -27,9 +27,12 @@ test('signed-in pages have no serious or critical axe violations', async ({ page
 });
 
 test('admin pages have no serious or critical axe violations', async ({ page }) => {
-  test.slow(); // eight pages, each loaded and scanned
+  test.slow(); // thirteen pages, each loaded and scanned
   await logIn(page, DEMO_ADMIN);
   for (const path of [
+    '/locations',
+    '/locations/new',
+    '/location/1',
     '/front-desks',
     '/front-desks/new',
     '/front-desk/1',

@@ -2,6 +2,7 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
@@ -22,6 +23,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'dashboard', path: '/home', icon: DashboardOutlined },
   { key: 'calendar', path: '/calendar', role: 'ROLE_USER', icon: CalendarMonthOutlined },
   { key: 'appointments', path: '/appointments', role: 'ROLE_USER', icon: EventNoteOutlined },
+  { key: 'locations', path: '/locations', role: 'ROLE_ADMIN', icon: PlaceOutlined },
   { key: 'front_desks', path: '/front-desks', role: 'ROLE_ADMIN', icon: StorefrontOutlined },
   { key: 'products', path: '/products', role: 'ROLE_ADMIN', icon: Inventory2Outlined },
   { key: 'organisation', path: '/organisation', role: 'ROLE_ADMIN', icon: ApartmentOutlined },

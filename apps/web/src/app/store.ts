@@ -37,14 +37,15 @@ export async function startStore(): Promise<AppStore> {
   const store = makeStore(await restoreBookingState(sessionStorage, Date.now()));
   setupListeners(store.dispatch);
   persistBooking(store, sessionStorage);
-  // Products are answered in the interface language (Accept-Language): a switch fetches them anew. The
-  // first load of the start language also reports languageChanged; by then /new may already have its
-  // products in that language (decision 0251), so only a different language counts.
+  // Products and the locations' notices are answered in the interface language (Accept-Language): a
+  // switch fetches them anew. The first load of the start language also reports languageChanged; by
+  // then /new may already have its products in that language (decision 0251), so only a different
+  // language counts.
   let productsLanguage = i18n.language;
   i18n.on('languageChanged', (language) => {
     if (language === productsLanguage) return;
     productsLanguage = language;
-    store.dispatch(api.util.invalidateTags(['Product']));
+    store.dispatch(api.util.invalidateTags(['Product', 'Location']));
   });
   return store;
 }

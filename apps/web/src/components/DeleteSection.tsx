@@ -8,7 +8,8 @@ import { Section } from './Section';
 /**
  * The last part of an admin detail page: what deleting does, the delete button, and the dialog that asks
  * first. `onDelete` runs only after the confirmation (the dialog is closed by then); what follows a
- * deletion (navigate, notify, explain a refusal) is the page's. `children` go between hint and button.
+ * deletion (navigate, notify, explain a refusal) is the page's. `children` go between hint and button;
+ * `disabled` when the page already knows the server would refuse (its children say why).
  */
 export function DeleteSection({
   title,
@@ -17,6 +18,7 @@ export function DeleteSection({
   confirmText,
   onDelete,
   children,
+  disabled = false,
 }: {
   title: string;
   hint: string;
@@ -24,6 +26,7 @@ export function DeleteSection({
   confirmText: string;
   onDelete: () => void;
   children?: ReactNode;
+  disabled?: boolean;
 }) {
   const { t } = useTranslation('common');
   const [confirming, setConfirming] = useState(false);
@@ -33,7 +36,7 @@ export function DeleteSection({
         {hint}
       </Typography>
       {children}
-      <Button color="error" variant="outlined" onClick={() => setConfirming(true)}>
+      <Button color="error" variant="outlined" disabled={disabled} onClick={() => setConfirming(true)}>
         {t('action.delete')}
       </Button>
       <ConfirmDialog

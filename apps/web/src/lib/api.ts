@@ -17,6 +17,7 @@ export const api = createApi({
     'Timeslot',
     'AvailableDays',
     'Closure',
+    'Location',
     'Organisation',
     'Invitation',
   ],

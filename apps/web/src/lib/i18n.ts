@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'profile',
   'errors',
   'validation',
+  'locations',
   'desks',
   'products',
   'booking',

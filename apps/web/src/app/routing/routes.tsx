@@ -34,6 +34,9 @@ const ProfilePage = lazy(() => import('../../features/profile/routes/ProfilePage
 const DesksPage = lazy(() => import('../../features/desks/routes/DesksPage'));
 const DeskPage = lazy(() => import('../../features/desks/routes/DeskPage'));
 const NewDeskPage = lazy(() => import('../../features/desks/routes/NewDeskPage'));
+const LocationsPage = lazy(() => import('../../features/locations/routes/LocationsPage'));
+const LocationPage = lazy(() => import('../../features/locations/routes/LocationPage'));
+const NewLocationPage = lazy(() => import('../../features/locations/routes/NewLocationPage'));
 const OrganisationPage = lazy(() => import('../../features/organisation/routes/OrganisationPage'));
 const ProductsPage = lazy(() => import('../../features/products/routes/ProductsPage'));
 const ProductPage = lazy(() => import('../../features/products/routes/ProductPage'));
@@ -131,6 +134,9 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
             {
               element: <RequireRole role="ROLE_ADMIN" />,
               children: [
+                { path: '/locations', element: <LocationsPage /> },
+                { path: '/locations/new', element: <NewLocationPage /> },
+                { path: '/location/:locationId', element: <LocationPage /> },
                 { path: '/front-desks', element: <DesksPage /> },
                 { path: '/front-desks/new', element: <NewDeskPage /> },
                 { path: '/front-desk/:frontDeskId', element: <DeskPage /> },

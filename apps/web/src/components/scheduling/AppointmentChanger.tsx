@@ -40,7 +40,8 @@ const sameItems = (x: AppointmentItemInput[], y: AppointmentItemInput[]) =>
  * Spec §2 change-appointment screen, below the current appointment: a date picker and slot buttons; the
  * change button only for a slot other than the current one; a confirmation first. Confirming makes a hold
  * naming the appointment, then moves the appointment onto it (same id, same token). With other `items`
- * the current time is no longer chosen by itself: a slot for the new products is.
+ * the current time is no longer chosen by itself: a slot for the new products is. A move stays at the
+ * appointment's location (decision 0344): the visitor chose it, and the mails name it.
  */
 export function AppointmentChanger({
   appointment,
@@ -79,6 +80,7 @@ export function AppointmentChanger({
       const reservation = await makeReservation({
         appointmentItems: items,
         fromDateTime: chosen.beginTime,
+        locationId: appointment.location.id,
         appointmentId: appointment.id,
         ...(token ? { token } : {}),
       }).unwrap();
@@ -113,6 +115,7 @@ export function AppointmentChanger({
         appointmentItems={items}
         appointmentId={appointment.id}
         token={token}
+        locationId={appointment.location.id}
         date={date}
         onDateChange={(d) => {
           setDate(d);

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { addressOf } from '@balie/shared';
 import { formatDate, formatTime } from '../../lib/dates';
 
 export interface SummaryData {
@@ -9,6 +10,8 @@ export interface SummaryData {
   items: ReadonlyArray<{ title: string; amount: number }>;
   duration: number;
   deskName?: string | null;
+  /** Where the visitor goes (DESIGN §4b); the address when known. */
+  location?: { name: string; street?: string; postcode?: string; city?: string } | null;
   person?: { initials: string; suffix: string; lastName: string; email: string; phone: string };
 }
 
@@ -21,7 +24,7 @@ export const fullName = (p: { initials: string; suffix: string; lastName: string
 
 /**
  * An appointment as a definition list (spec §2 change screen): date, start and end, items as
- * "amount x title", duration in minutes, and the person. Times in the provider's zone.
+ * "amount x title", duration in minutes, location and desk, and the person. Times in the provider's zone.
  */
 export function AppointmentSummary({ data }: { data: SummaryData }) {
   const { t, i18n } = useTranslation('booking');
@@ -34,6 +37,13 @@ export function AppointmentSummary({ data }: { data: SummaryData }) {
     ],
     [t('summary.duration'), t('summary.minutes', { count: data.duration })],
   ];
+  if (data.location) {
+    const { name, street = '', postcode = '', city = '' } = data.location;
+    rows.push([
+      t('summary.location'),
+      [name, addressOf({ street, postcode, city })].filter(Boolean).join(', '),
+    ]);
+  }
   if (data.deskName) rows.push([t('summary.desk'), data.deskName]);
   if (data.person) {
     rows.push(

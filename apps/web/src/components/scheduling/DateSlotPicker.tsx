@@ -17,9 +17,13 @@ interface Props {
   /** Moving an existing appointment: its own slot counts as free (DESIGN §5). */
   appointmentId?: number;
   token?: string;
+  /** Only this location's desks (DESIGN §5); without it every location counts. */
+  locationId?: number | null;
   date: string | null;
   onDateChange: (date: string) => void;
   selectedBeginTime: string | null;
+  /** With slots at several locations: the location of the slot shown as chosen. */
+  selectedLocationId?: number | null;
   onSlotSelect: (slot: Timeslot) => void;
   busy?: boolean;
   /** Heading level of the two parts ('h3' inside a step headed by an h2). */
@@ -32,7 +36,10 @@ export function DateSlotPicker(props: Props) {
     props;
   const { t, i18n } = useTranslation('booking');
   const heading = props.headingLevel ?? 'h3';
-  const changing = appointmentId === undefined ? {} : { appointmentId, ...(token ? { token } : {}) };
+  const changing = {
+    ...(appointmentId === undefined ? {} : { appointmentId, ...(token ? { token } : {}) }),
+    ...(props.locationId ? { locationId: props.locationId } : {}),
+  };
   const days = useGetAvailableDaysQuery({ appointmentItems, ...changing });
   const slots = useGetTimeslotsQuery(date ? { appointmentItems, date, ...changing } : skipToken);
   const id = useId();
@@ -77,6 +84,7 @@ export function DateSlotPicker(props: Props) {
           <TimeslotButtons
             slots={slots.data ?? []}
             selected={selectedBeginTime}
+            selectedLocationId={props.selectedLocationId}
             onSelect={onSlotSelect}
             disabled={props.busy}
           />

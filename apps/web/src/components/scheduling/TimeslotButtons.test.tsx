@@ -1,14 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Timeslot } from '@balie/shared';
 import { groupSlotsByDayPart, sameInstant } from './groupSlots';
+import { slot } from './test/fixtures';
 import { TimeslotButtons } from './TimeslotButtons';
-
-const slot = (beginTime: string, endTime: string): Timeslot => ({
-  beginTime,
-  endTime,
-  desk: { id: 1, name: 'Desk 1' },
-});
 
 // The server may answer in UTC or with the Amsterdam offset; both must show Amsterdam wall-clock time.
 const slots = [

@@ -9,6 +9,7 @@ export function appointmentToSummary(a: Appointment): SummaryData {
     items: a.appointmentItems.map((i) => ({ title: i.product.title, amount: i.amount })),
     duration: a.duration,
     deskName: a.desk.name,
+    location: a.location,
     person: { initials: a.initials, suffix: a.suffix, lastName: a.lastName, email: a.email, phone: a.phone },
   };
 }

@@ -1,11 +1,4 @@
-import type {
-  CreateClosureRequest,
-  CreateDeskRequest,
-  DeleteDeskQuery,
-  Desk,
-  GlobalClosure,
-  PatchDeskRequest,
-} from '@balie/shared';
+import type { CreateDeskRequest, DeleteDeskQuery, Desk, PatchDeskRequest } from '@balie/shared';
 import { api } from '../../lib/api';
 
 // Every desk call of the admin screens (DESIGN §5), in one place. A change to the schedule also changes
@@ -36,29 +29,16 @@ export const desksApi = api.injectEndpoints({
       invalidatesTags: (_r, error) =>
         error ? [] : [{ type: 'Desk', id: 'LIST' }, 'Appointments', ...scheduleTags],
     }),
-    getClosures: build.query<GlobalClosure[], void>({
-      query: () => '/closures',
-      providesTags: ['Closure'],
-    }),
-    createClosure: build.mutation<GlobalClosure, CreateClosureRequest>({
-      query: (body) => ({ url: '/closures', method: 'POST', body }),
-      invalidatesTags: (_c, error) => (error ? [] : ['Closure', 'Desk', 'Appointments', ...scheduleTags]),
-    }),
-    deleteClosure: build.mutation<void, number>({
-      query: (id) => ({ url: `/closure/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Closure', ...scheduleTags],
-    }),
   }),
 });
 
-// The list itself is shared (components/desks): the appointments list filters by desk too.
+// The list itself is shared (components/desks): the appointments list filters by desk too. So are the
+// closures of every desk (components/closures): a location's page has those of its location.
 export { useGetDesksQuery } from '../../components/desks/deskListApi';
-export const {
-  useGetDeskQuery,
-  useCreateDeskMutation,
-  usePatchDeskMutation,
-  useDeleteDeskMutation,
-  useGetClosuresQuery,
+export {
   useCreateClosureMutation,
   useDeleteClosureMutation,
-} = desksApi;
+  useGetClosuresQuery,
+} from '../../components/closures/closuresApi';
+export const { useGetDeskQuery, useCreateDeskMutation, usePatchDeskMutation, useDeleteDeskMutation } =
+  desksApi;

@@ -4,27 +4,18 @@ import type {
   CreateProductRequest,
   PatchProductCategoryRequest,
   PatchProductRequest,
-  Product,
   ProductCategory,
   ProductFile,
 } from '@balie/shared';
 import { api } from '../../lib/api';
+import { productList } from '../../components/products/allProductsApi';
 
 // Every call of the admin catalogue screens (DESIGN §5, decisions 0180–0182). A product change also
 // changes what can be booked (durations, limits, active), so writes drop the cached time slots too.
 const scheduleTags = ['Timeslot', 'AvailableDays'] as const;
-const productList = { type: 'Product', id: 'LIST' } as const;
 
 export const productsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** `all=true`: admins also see inactive products (DESIGN §5). */
-    getAllProducts: build.query<Product[], void>({
-      query: () => ({ url: '/products', params: { all: true } }),
-      providesTags: (products) => [
-        productList,
-        ...(products ?? []).map((p) => ({ type: 'Product' as const, id: p.id })),
-      ],
-    }),
     /** As an admin: the Dutch texts with their translations. */
     getProduct: build.query<AdminProduct, number>({
       query: (id) => `/product/${id}`,
@@ -75,8 +66,9 @@ export const productsApi = api.injectEndpoints({
   }),
 });
 
+// The whole list is shared (components/products): a desk's product checklist offers it too.
+export { useGetAllProductsQuery } from '../../components/products/allProductsApi';
 export const {
-  useGetAllProductsQuery,
   useGetProductQuery,
   useCreateProductMutation,
   usePatchProductMutation,

@@ -1,6 +1,16 @@
-import type { Appointment, Product, Reservation, Timeslot } from '@balie/shared';
+import type { Appointment, AppointmentLocation, Product, Reservation, Timeslot } from '@balie/shared';
 
 const category = { id: 1, name: 'Documents', position: 1 };
+
+/** The location of the desks below (one location, as an installation has until it makes a second). */
+export const TOWN_HALL: AppointmentLocation = {
+  id: 1,
+  name: 'Town hall',
+  street: 'Stadhuisplein 1',
+  postcode: '1234 AB',
+  city: 'Voorbeeld',
+};
+const townHallRef = { id: TOWN_HALL.id, name: TOWN_HALL.name };
 
 export function product(id: number, over: Partial<Product> = {}): Product {
   return {
@@ -28,13 +38,18 @@ export function reservation(over: Partial<Reservation> = {}): Reservation {
     untilDateTime: '2026-12-01T09:12:00+01:00',
     createdDateTime: '2026-11-30T10:00:00.000Z',
     validTill: '2026-11-30T10:10:00.000Z',
-    desk: { id: 1, name: 'Desk 1' },
+    desk: { id: 1, name: 'Desk 1', location: townHallRef },
     ...over,
   };
 }
 
-export function slot(beginTime: string, endTime: string, deskId = 1): Timeslot {
-  return { beginTime, endTime, desk: { id: deskId, name: `Desk ${deskId}` } };
+export function slot(
+  beginTime: string,
+  endTime: string,
+  deskId = 1,
+  location: { id: number; name: string } = townHallRef,
+): Timeslot {
+  return { beginTime, endTime, desk: { id: deskId, name: `Desk ${deskId}`, location } };
 }
 
 export function appointment(over: Partial<Appointment> = {}): Appointment {
@@ -45,6 +60,7 @@ export function appointment(over: Partial<Appointment> = {}): Appointment {
     untilDateTime: '2026-12-01T09:24:00+01:00',
     duration: 24,
     desk: { id: 1, name: 'Desk 1' },
+    location: TOWN_HALL,
     appointmentItems: [{ product: { id: 1, title: 'Passport' }, amount: 2 }],
     initials: 'J.',
     suffix: 'van',

@@ -5,6 +5,8 @@ export interface AppointmentsRangeArgs {
   from?: string;
   until?: string;
   showCanceled?: boolean;
+  /** Staff: one location's appointments (DESIGN §5); every location's without. */
+  locationId?: number;
 }
 
 /** The filter of GET /appointments_paginated (DESIGN §5), sent as JSON in the query string. */
@@ -14,6 +16,8 @@ export interface AppointmentsFilter {
   until?: string;
   search?: string;
   deskId?: number;
+  /** Staff: one location's (DESIGN §5), beside the desk in the same JSON filter. */
+  locationId?: number;
   hideExpired?: boolean;
 }
 
@@ -34,9 +38,14 @@ export interface AppointmentsPage {
 export const appointmentsApi = api.injectEndpoints({
   endpoints: (build) => ({
     listAppointments: build.query<Appointment[], AppointmentsRangeArgs>({
-      query: ({ showCanceled = true, from, until }) => ({
+      query: ({ showCanceled = true, from, until, locationId }) => ({
         url: '/appointments',
-        params: { showCanceled, ...(from ? { from } : {}), ...(until ? { until } : {}) },
+        params: {
+          showCanceled,
+          ...(from ? { from } : {}),
+          ...(until ? { until } : {}),
+          ...(locationId ? { locationId } : {}),
+        },
       }),
       providesTags: ['Appointments'],
     }),

@@ -20,6 +20,8 @@ interface Props {
   showVisitor?: boolean;
   /** Opens the details with the appointment's history. */
   onDetails: () => void;
+  /** Says where: a user's own appointments always, staff's while the list shows several locations. */
+  showLocation?: boolean;
 }
 
 /** One appointment in the list, with what may be done with it now. */
@@ -30,6 +32,7 @@ export function AppointmentCard({
   onCheckIn,
   showVisitor,
   onDetails,
+  showLocation = false,
 }: Props) {
   const { t, i18n } = useTranslation('appointments');
   const today = inProviderZone(a.fromDateTime).hasSame(nowInProviderZone(), 'day');
@@ -58,7 +61,10 @@ export function AppointmentCard({
       )}
       <Typography>{a.appointmentItems.map((i) => `${i.amount} x ${i.product.title}`).join(', ')}</Typography>
       <Typography variant="body2" color="text.secondary">
-        {t('list.deskAndDuration', { desk: a.desk.name, count: a.duration })}
+        {t('list.deskAndDuration', {
+          desk: showLocation ? `${a.location.name}, ${a.desk.name}` : a.desk.name,
+          count: a.duration,
+        })}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <Button size="small" onClick={onDetails} aria-describedby={headingId}>

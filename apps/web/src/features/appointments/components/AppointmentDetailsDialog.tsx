@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import type { Appointment } from '@balie/shared';
+import { addressOf, type Appointment } from '@balie/shared';
 import { useNotify } from '../../../components/notifier/NotifierContext';
 import { formatDate, formatTime } from '../../../lib/dates';
 import { useCheckInAppointmentMutation } from '../api/appointmentsApi';
@@ -49,6 +49,7 @@ export function AppointmentDetailsDialog({
   const rows: [string, string][] = [
     [t('details.date'), formatDate(a.fromDateTime, i18n.language)],
     [t('details.time'), `${formatTime(a.fromDateTime)}–${formatTime(a.untilDateTime)}`],
+    [t('details.location'), [a.location.name, addressOf(a.location)].filter(Boolean).join(', ')],
     [t('details.desk'), deskLabel(a.desk)],
     [t('details.products'), a.appointmentItems.map((i) => `${i.amount} x ${i.product.title}`).join(', ')],
     [t('details.phone'), a.phone],

@@ -19,6 +19,8 @@ interface Props {
   onRangeChange: (range: { from: string; until: string }) => void;
   /** Admins: events name the desk's agenda label and the visitor; a click opens them here instead. */
   onOpen?: (appointment: Appointment) => void;
+  /** The appointments are at more than one location: each event names its own. */
+  showLocation?: boolean;
 }
 
 const locales = [nlLocale, enGbLocale, deLocale];
@@ -28,12 +30,16 @@ const products = (a: Appointment) =>
   a.appointmentItems.map((i) => `${i.amount} x ${i.product.title}`).join(', ');
 
 /** Month, week and list views of appointments, in the provider's zone (luxon3 plugin). */
-export function AppointmentsCalendar({ appointments, onRangeChange, onOpen }: Props) {
+export function AppointmentsCalendar({ appointments, onRangeChange, onOpen, showLocation = false }: Props) {
   const { t, i18n } = useTranslation('appointments');
   const navigate = useNavigate();
+  const titleOf = (a: Appointment) => {
+    const what = onOpen ? `${deskLabel(a.desk)}: ${visitorName(a)}` : products(a);
+    return showLocation ? `${what} · ${a.location.name}` : what;
+  };
   const events: EventInput[] = appointments.map((a) => ({
     id: String(a.id),
-    title: onOpen ? `${deskLabel(a.desk)}: ${visitorName(a)}` : products(a),
+    title: titleOf(a),
     start: a.fromDateTime,
     end: a.untilDateTime,
     // A real link: focusable and announced as such; the click is routed inside the SPA below.

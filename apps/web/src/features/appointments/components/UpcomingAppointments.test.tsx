@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../components/scheduling/test/fakeApi';
 import { appointment } from '../../../components/scheduling/test/fixtures';
+import { locationsAnswer } from '../../../components/locations/test/fixtures';
 import { aUser, renderRoute } from '../../../test/renderRoute';
 
 beforeEach(() => {
@@ -63,6 +64,27 @@ describe("a plain user's dashboard", () => {
       'href',
       '/new',
     );
-    expect(log[0]?.path).toContain('from=2026-12-01');
+    expect(log.find((r) => r.path.startsWith('/api/appointments?'))?.path).toContain('from=2026-12-01');
+    // One location: where is not said (an installation changes nothing visible until its second).
+    expect(within(section).getAllByRole('listitem')[0]).toHaveTextContent('2 x Passport · Desk 1');
+  });
+
+  it('names the location of each once there are several', async () => {
+    fakeApi((r) =>
+      r.path.startsWith('/api/appointments?')
+        ? {
+            status: 200,
+            body: [
+              appointment({
+                fromDateTime: '2026-12-01T10:00:00+01:00',
+                untilDateTime: '2026-12-01T10:12:00+01:00',
+              }),
+            ],
+          }
+        : (locationsAnswer(r.path) ?? apiError(404, 'not_found')),
+    );
+    await renderRoute('/home', { user: aUser() });
+    const section = await screen.findByRole('region', { name: 'Your next appointments' });
+    expect(await within(section).findByText(/2 x Passport · Town hall, Desk 1/)).toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { QueryState } from '../../../components/QueryState';
 import { formatDate, formatTime } from '../../../lib/dates';
 import { inProviderZone } from '../../../lib/providerZone';
 import { useListAppointmentsQuery } from '../api/appointmentsApi';
+import { useGetLocationsQuery } from '../../../components/locations/locationListApi';
 import { useNow } from './today/useNow';
 
 const SHOWN = 3;
@@ -16,6 +17,8 @@ const SHOWN = 3;
 export function UpcomingAppointments() {
   const { t, i18n } = useTranslation('appointments');
   const now = useNow();
+  // Where to go, once there is more than one place it could be.
+  const several = (useGetLocationsQuery().data?.length ?? 0) > 1;
   // GET /appointments answers by start ascending (the paginated call is newest first): from today on,
   // the first few confirmed ones that have not ended are the next ones.
   const query = useListAppointmentsQuery({
@@ -45,7 +48,7 @@ export function UpcomingAppointments() {
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {a.appointmentItems.map((i) => `${i.amount} x ${i.product.title}`).join(', ')} ·{' '}
-                  {a.desk.name}
+                  {several ? `${a.location.name}, ${a.desk.name}` : a.desk.name}
                 </Typography>
               </Paper>
             ))}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../components/scheduling/test/fakeApi';
 import { appointment } from '../../../components/scheduling/test/fixtures';
+import { locationsAnswer } from '../../../components/locations/test/fixtures';
 import { aUser, renderRoute } from '../../../test/renderRoute';
 
 beforeEach(() => {
@@ -125,6 +126,10 @@ describe('an appointment’s history', () => {
     const user = userEvent.setup({ delay: null });
     await renderRoute('/appointments', { user: aUser() });
     await user.click(await screen.findByRole('button', { name: 'Details and history' }));
+    // Where the appointment is, with its address.
+    expect(
+      within(await screen.findByRole('dialog')).getByText('Town hall, Stadhuisplein 1, 1234 AB Voorbeeld'),
+    ).toBeInTheDocument();
     const history = await screen.findByRole('region', { name: 'History' });
     await waitFor(() =>
       expect(
@@ -151,5 +156,42 @@ describe('an appointment’s history', () => {
     const history = await screen.findByRole('region', { name: 'History' });
     expect(await within(history).findByText('Something went wrong')).toBeInTheDocument();
     expect(within(history).queryByText(/Nothing has been recorded/)).not.toBeInTheDocument();
+  });
+});
+
+describe('/appointments at more than one location (DESIGN §4b)', () => {
+  it('filters by the remembered location, offers that location’s desks, and says where while all are shown', async () => {
+    const log = fakeApi((r) =>
+      r.path.startsWith('/api/appointments_paginated')
+        ? { status: 200, body: { items: [appointment()], total: 1, page: 1, pageSize: 10 } }
+        : r.path === '/api/desks'
+          ? {
+              status: 200,
+              body: [
+                { ...desk(1, 'Balie 1', 'B1'), locationId: 1 },
+                { ...desk(2, 'Balie 2', null), locationId: 2 },
+              ],
+            }
+          : (locationsAnswer(r.path) ?? apiError(404, 'not_found')),
+    );
+    const user = userEvent.setup({ delay: null });
+    await renderRoute('/appointments', { user: aUser({ roles: ['ROLE_USER', 'ROLE_STAFF'] }) });
+    const location = await screen.findByRole('combobox', { name: 'Location' });
+    expect(await screen.findByText('Town hall, Desk 1 · 24 minutes')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Desk' }));
+    await user.click(await screen.findByRole('option', { name: 'B1' }));
+    await waitFor(() => expect(filters(log).at(-1)).toEqual({ deskId: 1, hideExpired: true }));
+
+    await user.click(location);
+    await user.click(await screen.findByRole('option', { name: 'Stadswinkel Noord' }));
+    // Balie 1 is at the town hall: the desk filter lets go of it.
+    await waitFor(() => expect(filters(log).at(-1)).toEqual({ locationId: 2, hideExpired: true }));
+    expect(window.localStorage.getItem('balie.locationFilter.7')).toBe('2');
+    expect(screen.getByText('Desk 1 · 24 minutes')).toBeInTheDocument();
+    await user.click(screen.getByRole('combobox', { name: 'Desk' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['All desks', 'Balie 2']),
+    );
   });
 });

@@ -26,6 +26,7 @@ import { InlineLoading } from '../../../components/InlineLoading';
 import { useHasRole } from '../../../session/useCurrentUser';
 import { AppointmentsFilterBar } from '../components/AppointmentsFilterBar';
 import type { AppointmentsFilter } from '../api/appointmentsApi';
+import { useLocationFilter } from '../lib/useLocationFilter';
 
 const PAGE_SIZES = [10, 25, 50];
 
@@ -38,7 +39,13 @@ export default function AppointmentsPage() {
   const staff = useHasRole('ROLE_STAFF');
   // No date by default: the server lists from today onwards first (decision 0230).
   const [filter, setFilter] = useState<AppointmentsFilter>({});
-  const query = useListAppointmentsPaginatedQuery({ page, pageSize, filter: { ...filter, hideExpired } });
+  // The location is the staff member's remembered choice, shared with today and the calendar.
+  const place = useLocationFilter();
+  const locationId = staff ? place.locationId : null;
+  const query = useListAppointmentsPaginatedQuery(
+    { page, pageSize, filter: { ...filter, ...(locationId ? { locationId } : {}), hideExpired } },
+    { skip: !place.ready },
+  );
   const [cancel, cancelling] = useCancelAppointmentMutation();
   const [checkIn, checkingIn] = useCheckInAppointmentMutation();
   const [toCancel, setToCancel] = useState<Appointment | null>(null);
@@ -74,6 +81,7 @@ export default function AppointmentsPage() {
               setFilter(next);
               setPage(1);
             }}
+            place={place}
           />
         )}
         <FormControlLabel
@@ -101,6 +109,7 @@ export default function AppointmentsPage() {
                 key={a.id}
                 appointment={a}
                 showVisitor={staff}
+                showLocation={place.several && locationId === null}
                 busy={cancelling.isLoading || checkingIn.isLoading}
                 onCancel={() => setToCancel(a)}
                 onCheckIn={() => run(checkIn(a.id).unwrap(), t('messages.checkedIn'), t('errors.generic'))}

@@ -9,7 +9,7 @@ import {
   type FakeRequest,
   type FakeAnswer,
 } from '../../../components/scheduling/test/fakeApi';
-import { appointment, product, reservation } from '../../../components/scheduling/test/fixtures';
+import { appointment, product, reservation, slot } from '../../../components/scheduling/test/fixtures';
 import { aUser, renderRoute } from '../../../test/renderRoute';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -18,11 +18,7 @@ const day = DateTime.now().setZone(PROVIDER_TIMEZONE).plus({ days: 2 }).startOf(
 const at = (hhmm: string) =>
   DateTime.fromISO(`${day.toISODate()}T${hhmm}`, { zone: PROVIDER_TIMEZONE }).toISO() ?? '';
 const current = appointment({ id: 42, fromDateTime: at('09:00'), untilDateTime: at('09:24') });
-const slots = ['09:00', '10:00'].map((t) => ({
-  beginTime: at(t),
-  endTime: at(t),
-  desk: { id: 1, name: 'Desk 1' },
-}));
+const slots = ['09:00', '10:00'].map((t) => slot(at(t), at(t)));
 
 function server(routes: Record<string, (r: FakeRequest) => FakeAnswer> = {}) {
   return fakeApi((request) => {
@@ -41,6 +37,8 @@ async function openAndChoose10() {
   const user = userEvent.setup({ delay: null });
   await renderRoute('/change-appointment/42', { user: aUser() });
   expect(await screen.findByRole('heading', { name: 'Your current appointment' })).toBeInTheDocument();
+  // Where it is, with the address.
+  expect(screen.getByText('Town hall, Stadhuisplein 1, 1234 AB Voorbeeld')).toBeInTheDocument();
   // The current slot is marked; choosing it again offers no change.
   const nine = await screen.findByRole('button', { name: /^09:00/ });
   expect(nine).toHaveAttribute('aria-pressed', 'true');
@@ -82,11 +80,17 @@ describe('change appointment (spec §2)', () => {
     expect(await screen.findByText('Appointment changed')).toBeInTheDocument();
     // The calendar page is its own (large) chunk: the common patience (test/setup.ts) covers its loading.
     expect(await screen.findByRole('heading', { name: 'Calendar' })).toBeInTheDocument();
+    // A move stays at the appointment's location: its days, times and the hold ask for it.
     expect(log.find((r) => r.path === '/api/appointment/make-reservation')?.body).toMatchObject({
       appointmentId: 42,
       fromDateTime: at('10:00'),
       appointmentItems: [{ productId: 1, amount: 2 }],
+      locationId: 1,
     });
+    for (const path of ['/api/available-days', '/api/timeslots'])
+      expect(log.filter((r) => r.path === path).map((r) => r.body)).toEqual(
+        expect.arrayContaining([expect.objectContaining({ appointmentId: 42, locationId: 1 })]),
+      );
     expect(log.find((r) => r.method === 'PATCH')?.body).toEqual({
       reservationId: reservation().id,
       newStatus: 'confirmed',

@@ -3,11 +3,13 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { FLOW_STEPS as STEPS } from '../lib/stepNavigation';
 import type { BookingStep } from '../store/draftSlice';
 
-/** Where the visitor is: a stepper on wider screens, "Step 2 of 4" on a phone. */
-export function BookingStepper({ step }: { step: BookingStep }) {
+/**
+ * Where the visitor is: a stepper on wider screens, "Step 2 of 4" on a phone. `steps`: this booking's
+ * steps (the location step only when there is a location to choose).
+ */
+export function BookingStepper({ step, steps: STEPS }: { step: BookingStep; steps: BookingStep[] }) {
   const { t } = useTranslation('booking');
   const active = step === 'done' ? STEPS.length : STEPS.indexOf(step);
   return (

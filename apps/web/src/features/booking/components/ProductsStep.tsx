@@ -4,26 +4,46 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMemo, useRef, useState } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
 import { MAX_PRODUCTS_PER_APPOINTMENT } from '@balie/shared';
 import { NativeSelectField } from '../../../components/form/NativeSelectField';
 import { PlainTextField } from '../../../components/form/PlainTextField';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
+import { bookingLocationsApi, useGetAvailableLocationsQuery } from '../api/locationsApi';
 import { useGetBookableProductCategoriesQuery, useGetBookableProductsQuery } from '../api/productsApi';
 import { groupProducts } from '../lib/groupProducts';
 import { draftDuration } from '../lib/draftDuration';
 import { revealAbove, useStickyBarClearance } from '../lib/useStickyBarClearance';
-import { itemAdded, itemEdited, itemRemoved, selectDraftItems, stepChanged } from '../store/draftSlice';
+import {
+  itemAdded,
+  itemEdited,
+  itemRemoved,
+  locationChosen,
+  productsDone,
+  selectDraftItems,
+  selectDraftLocationId,
+} from '../store/draftSlice';
 import { ProductCard } from './ProductCard';
 import { StepHeading } from './StepHeading';
 import { InlineLoading } from '../../../components/InlineLoading';
 
-/** Step 1 (spec §2): search, filter by category, choose up to four products and their amounts. */
+/**
+ * Step 1 (spec §2): search, filter by category, choose up to four products and their amounts. Where the
+ * chosen products can be booked decides the next step (DESIGN §4b): the location step with more than one
+ * location, the time step with one; with none the products cannot be combined at any one desk, which is
+ * said here instead of showing an empty calendar.
+ */
 export function ProductsStep() {
   const { t } = useTranslation('booking');
   const dispatch = useAppDispatch();
   const items = useAppSelector(selectDraftItems);
+  const locationId = useAppSelector(selectDraftLocationId);
   const products = useGetBookableProductsQuery();
+  // For these very items (`currentData`): an answer for other products must not decide the next step.
+  const { currentData: places, isError: placesFailed } = useGetAvailableLocationsQuery(
+    items.length > 0 ? { appointmentItems: items } : skipToken,
+  );
   const categories = useGetBookableProductCategoriesQuery();
   const [search, setSearch] = useState('');
   const [categoryId, setCategoryId] = useState('');
@@ -41,6 +61,30 @@ export function ProductsStep() {
   const full = items.length >= MAX_PRODUCTS_PER_APPOINTMENT;
   const duration = draftDuration(items, products.data ?? []);
   const amountOf = (id: number) => items.find((i) => i.productId === id)?.amount ?? null;
+  const nowhere = places?.length === 0;
+  const [deciding, setDeciding] = useState(false);
+
+  async function next() {
+    let answer = places;
+    // Pressed before the answer came: wait for it (the same request, not a second one).
+    if (answer === undefined && !placesFailed) {
+      setDeciding(true);
+      const request = dispatch(
+        bookingLocationsApi.endpoints.getAvailableLocations.initiate({ appointmentItems: items }),
+      );
+      answer = await request.unwrap().catch(() => undefined);
+      request.unsubscribe();
+      setDeciding(false);
+    }
+    // Nowhere: the warning says so. If asking failed (a network error), every location counts.
+    if (answer?.length === 0) return;
+    const ids = answer?.map((p) => p.location.id) ?? [];
+    const chooseLocation = ids.length > 1;
+    // A location chosen earlier (or by the link) stays only where these products can be booked.
+    const keep = chooseLocation && locationId !== null && ids.includes(locationId) ? locationId : null;
+    if (keep !== locationId) dispatch(locationChosen(keep));
+    dispatch(productsDone({ chooseLocation }));
+  }
 
   return (
     <Box>
@@ -115,6 +159,11 @@ export function ProductsStep() {
           {full && (
             <Alert severity="info">{t('products.maximum', { count: MAX_PRODUCTS_PER_APPOINTMENT })}</Alert>
           )}
+          {nowhere && (
+            <Alert severity="warning">
+              {t(items.length > 1 ? 'products.notTogether' : 'products.notBookable')}
+            </Alert>
+          )}
           <Typography>
             {items.length === 0
               ? t('products.noneChosen')
@@ -125,11 +174,11 @@ export function ProductsStep() {
         <Button
           variant="contained"
           size="large"
-          disabled={items.length === 0}
-          onClick={() => dispatch(stepChanged('time'))}
+          disabled={items.length === 0 || nowhere || deciding}
+          onClick={() => void next()}
           sx={{ justifySelf: { xs: 'stretch', sm: 'end' } }}
         >
-          {t('products.next')}
+          {(places?.length ?? 0) > 1 ? t('products.nextLocation') : t('products.next')}
         </Button>
       </Paper>
     </Box>

@@ -8,6 +8,7 @@ import { personalDataSchema, uiLanguageOf } from '@balie/shared';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { apiErrorOf } from '../../../lib/apiError';
 import { AppointmentSummary } from '../../../components/scheduling/AppointmentSummary';
+import { useLocationDetails } from '../../../components/locations/LocationContact';
 import { useConfirmAppointmentMutation } from '../api/bookingApi';
 import { useGetBookableProductsQuery } from '../api/productsApi';
 import { draftDuration } from '../lib/draftDuration';
@@ -24,6 +25,8 @@ export function ReviewStep() {
   const products = useGetBookableProductsQuery();
   const [confirm, confirming] = useConfirmAppointmentMutation();
   const [failed, setFailed] = useState(false);
+  // The hold names its location; the address comes with the list of locations.
+  const place = useLocationDetails(draft.location?.id);
 
   async function onConfirm() {
     if (!reservation) return;
@@ -62,6 +65,7 @@ export function ReviewStep() {
               items,
               duration: draftDuration(draft.appointmentItems, products.data ?? []),
               deskName: draft.desk?.name,
+              location: place ?? draft.location,
               person: draft.personal,
             }}
           />

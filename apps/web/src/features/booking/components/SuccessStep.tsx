@@ -5,9 +5,10 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { appointmentLocation } from '@balie/shared';
+import { addressOf } from '@balie/shared';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { AppointmentSummary, fullName } from '../../../components/scheduling/AppointmentSummary';
+import { LocationContact } from '../../../components/locations/LocationContact';
 import { OrganisationContact } from '../../../components/organisation/OrganisationContact';
 import { useGetOrganisationQuery } from '../../../components/organisation/organisationApi';
 import { useGetBookableProductsQuery } from '../api/productsApi';
@@ -43,6 +44,16 @@ export function SuccessStep() {
   const cancelPath = draft.token ? `/cancel-appointment/${encodeURIComponent(draft.token)}` : null;
   const from = draft.fromDateTime;
   const until = draft.untilDateTime;
+  const place = draft.location;
+  // The .ics LOCATION (DESIGN §4): the desk, then where it is — the appointment's location, or the
+  // organisation's address for a booking confirmed before locations existed.
+  const address =
+    place?.street !== undefined
+      ? addressOf({ street: place.street, postcode: place.postcode ?? '', city: place.city ?? '' })
+      : organisation.data
+        ? addressOf(organisation.data)
+        : '';
+  const calendarLocation = [draft.desk?.name, place?.name, address].filter(Boolean).join(', ');
 
   function addToCalendar() {
     const what = items.map((i) => t('summary.item', { amount: i.amount, title: i.title })).join(', ');
@@ -60,7 +71,7 @@ export function SuccessStep() {
       ]
         .filter(Boolean)
         .join('\n'),
-      location: appointmentLocation(draft.desk?.name, organisation.data),
+      location: calendarLocation,
     });
     downloadIcs('afspraak.ics', ics);
   }
@@ -78,13 +89,14 @@ export function SuccessStep() {
             items,
             duration: draftDuration(draft.appointmentItems, products.data ?? []),
             deskName: draft.desk?.name,
+            location: place,
             person: draft.personal,
           }}
         />
       </Paper>
       <WhatToBring products={chosen} />
       <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label={t('success.where')}>
-        <OrganisationContact />
+        {place ? <LocationContact location={place} /> : <OrganisationContact />}
       </Paper>
       <Box
         sx={{

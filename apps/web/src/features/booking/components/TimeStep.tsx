@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Timeslot } from '@balie/shared';
@@ -8,9 +9,30 @@ import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { apiErrorOf } from '../../../lib/apiError';
 import { DateSlotPicker } from '../../../components/scheduling/DateSlotPicker';
 import { useMakeReservationMutation } from '../../../components/scheduling/schedulingApi';
-import { dateSelected, noticeShown, selectDraft, stepChanged, type BookingNotice } from '../store/draftSlice';
+import {
+  dateSelected,
+  noticeShown,
+  selectDraft,
+  stepChanged,
+  type BookingNotice,
+  type DraftItem,
+} from '../store/draftSlice';
+import { useGetAvailableLocationsQuery } from '../api/locationsApi';
 import { selectReservationState } from '../store/reservationSlice';
 import { StepHeading } from './StepHeading';
+
+/** Where the times are: the location chosen on the previous step, or every location. */
+function ChosenLocation({ locationId, items }: { locationId: number | null; items: DraftItem[] }) {
+  const { t } = useTranslation('booking');
+  // The answer the location step showed (cached), for the name.
+  const places = useGetAvailableLocationsQuery({ appointmentItems: items }).data;
+  const name = places?.find((p) => p.location.id === locationId)?.location.name;
+  return (
+    <Typography>
+      {locationId === null || !name ? t('location.timesAnywhere') : t('location.timesAt', { name })}
+    </Typography>
+  );
+}
 
 /** What each notice says (the translation key in `booking`). */
 const NOTICE_TEXT: Record<BookingNotice, string> = {
@@ -20,7 +42,10 @@ const NOTICE_TEXT: Record<BookingNotice, string> = {
   too_many_appointments: 'errors.tooManyAppointments',
 };
 
-/** Step 2: a day, then a time; choosing a time places the hold (or replaces the current one). */
+/**
+ * The time step: a day, then a time, at the location chosen (or at every location); choosing a time
+ * places the hold (or replaces the current one).
+ */
 export function TimeStep() {
   const { t } = useTranslation('booking');
   const dispatch = useAppDispatch();
@@ -42,6 +67,8 @@ export function TimeStep() {
       await makeReservation({
         appointmentItems: draft.appointmentItems,
         fromDateTime: slot.beginTime,
+        // The slot's own location, also for "earliest anywhere": the hold lands where the button said.
+        locationId: slot.desk.location.id,
         ...(replaces ? { replacesReservationId: replaces } : {}),
       }).unwrap();
     } catch (error) {
@@ -65,6 +92,9 @@ export function TimeStep() {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <StepHeading>{t('time.heading')}</StepHeading>
+      {draft.chooseLocation && (
+        <ChosenLocation locationId={draft.locationId} items={draft.appointmentItems} />
+      )}
       <Box aria-live="assertive">
         {/* 'Reservation expired.' is said once: by the banner when it shows it, else here. */}
         {draft.notice && !(draft.notice === 'reservation_expired' && expired) && (
@@ -76,14 +106,18 @@ export function TimeStep() {
       </Box>
       <DateSlotPicker
         appointmentItems={draft.appointmentItems}
+        locationId={draft.locationId}
         date={draft.date}
         onDateChange={(date) => dispatch(dateSelected(date))}
         selectedBeginTime={held ? draft.fromDateTime : null}
+        selectedLocationId={held ? draft.location?.id : null}
         onSlotSelect={choose}
         busy={hold.isLoading}
       />
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-        <Button onClick={() => dispatch(stepChanged('products'))}>{t('nav.back')}</Button>
+        <Button onClick={() => dispatch(stepChanged(draft.chooseLocation ? 'location' : 'products'))}>
+          {t('nav.back')}
+        </Button>
         <Button
           ref={next}
           variant="contained"

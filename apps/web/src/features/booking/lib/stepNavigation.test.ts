@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { initialDraftState, type DraftState } from '../store/draftSlice';
 import { loadPersonalDataCheck } from './personalDataCheck';
-import { furthestStep, needsPersonalDataCheck, reachableStep, stepFromParam } from './stepNavigation';
+import {
+  flowStepsOf,
+  furthestStep,
+  needsPersonalDataCheck,
+  reachableStep,
+  stepFromParam,
+} from './stepNavigation';
 
 // The real check (shared schema), as the page loads it.
 const valid = await loadPersonalDataCheck();
@@ -53,5 +59,16 @@ describe('step navigation', () => {
     // 'done' only for a confirmed booking; a confirmed booking shows nothing else.
     expect(reachableStep('done', complete, true, valid)).toBe('review');
     expect(reachableStep('time', { ...complete, step: 'done' }, false, valid)).toBe('done');
+  });
+
+  it('has a location step only for products served at several locations', () => {
+    const several = { ...withItems, chooseLocation: true };
+    expect(flowStepsOf(withItems)).toEqual(['products', 'time', 'details', 'review']);
+    expect(flowStepsOf(several)).toEqual(['products', 'location', 'time', 'details', 'review']);
+    expect(reachableStep('location', several, false, valid)).toBe('location');
+    expect(reachableStep('location', { ...complete, chooseLocation: true }, true, valid)).toBe('location');
+    // Without one the address gets the time step's answer; without products, the products step.
+    expect(reachableStep('location', withItems, false, valid)).toBe('time');
+    expect(reachableStep('location', initialDraftState, false, valid)).toBe('products');
   });
 });

@@ -3,7 +3,18 @@ import type { BookingStep, DraftState } from '../store/draftSchema';
 import type { PersonalDataCheck } from './personalDataCheck';
 
 /** The steps a visitor moves between, in order (the stepper's steps; 'done' follows the last). */
-export const FLOW_STEPS = ['products', 'time', 'details', 'review'] as const satisfies readonly BookingStep[];
+export const FLOW_STEPS = [
+  'products',
+  'location',
+  'time',
+  'details',
+  'review',
+] as const satisfies readonly BookingStep[];
+
+/** The steps of this draft: the location step only when the products are served at several locations. */
+export function flowStepsOf(draft: Pick<DraftState, 'chooseLocation'>): BookingStep[] {
+  return FLOW_STEPS.filter((step) => step !== 'location' || draft.chooseLocation);
+}
 
 /** The `?step=` of the address, or null when it is missing or names no step. */
 export function stepFromParam(value: string | null): BookingStep | null {
@@ -31,7 +42,9 @@ export function furthestStep(
 /**
  * Where an address asking for `requested` lands (issue 9 item 2): that step when the draft allows it,
  * otherwise the furthest step it does allow. 'done' is shown only for a confirmed draft, and a confirmed
- * draft shows nothing else (going back from it starts a new booking — the caller's business).
+ * draft shows nothing else (going back from it starts a new booking — the caller's business). The
+ * location step exists only for a draft that has it; an address asking for it otherwise gets the time
+ * step's answer.
  */
 export function reachableStep(
   requested: BookingStep,
@@ -41,5 +54,6 @@ export function reachableStep(
 ): BookingStep {
   const furthest = furthestStep(draft, hasHold, personalDataValid);
   if (furthest === 'done' || requested === 'done') return furthest;
-  return FLOW_STEPS.indexOf(requested) <= FLOW_STEPS.indexOf(furthest) ? requested : furthest;
+  const asked = requested === 'location' && !draft.chooseLocation ? 'time' : requested;
+  return FLOW_STEPS.indexOf(asked) <= FLOW_STEPS.indexOf(furthest) ? asked : furthest;
 }

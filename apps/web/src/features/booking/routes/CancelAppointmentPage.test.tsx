@@ -38,6 +38,8 @@ describe('cancel by token', () => {
     });
     await renderRoute('/cancel-appointment/tok-1');
     expect(await screen.findByText('2 x Passport')).toBeInTheDocument();
+    // Where the appointment is (DESIGN §4b: the edit and cancel pages show the location).
+    expect(screen.getByText('Town hall, Stadhuisplein 1, 1234 AB Voorbeeld')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Yes, cancel appointment' }));
 
     // Optimistic: cancelled before the server has answered.

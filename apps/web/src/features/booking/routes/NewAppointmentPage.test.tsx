@@ -2,58 +2,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PROVIDER_TIMEZONE, type Product } from '@balie/shared';
+import { PROVIDER_TIMEZONE } from '@balie/shared';
 import { renderRoute } from '../../../test/renderRoute';
-import {
-  apiError,
-  fakeApi,
-  type FakeAnswer,
-  type FakeRequest,
-} from '../../../components/scheduling/test/fakeApi';
-import { appointment, product, reservation } from '../../../components/scheduling/test/fixtures';
+import { apiError, type FakeRequest } from '../../../components/scheduling/test/fakeApi';
+import { appointment, reservation } from '../../../components/scheduling/test/fixtures';
 import { itemAdded } from '../store/draftSlice';
+import { at, day, server } from '../test/bookingServer';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const categories = [
-  { id: 1, name: 'Documents', position: 1 },
-  { id: 2, name: 'Driving', position: 2 },
-];
-const products: Product[] = [
-  product(1, {
-    title: 'Passport',
-    notice: 'Bring a passport photo.',
-    files: [{ id: 9, fileName: 'checklist.pdf', mimeType: 'application/pdf', size: 10, createdAt: '' }],
-  }),
-  product(2, { title: 'ID card' }),
-  product(3, { title: 'Driving licence', category: categories[1] ?? null }),
-  product(4, { title: 'Moving house' }),
-  product(5, { title: 'Parking permit', category: null }),
-];
-
-/** A bookable day two days from now (Amsterdam), and slots on it at Amsterdam wall-clock times. */
-const day = DateTime.now().setZone(PROVIDER_TIMEZONE).plus({ days: 2 }).startOf('day');
-const at = (hhmm: string) => DateTime.fromISO(`${day.toISODate()}T${hhmm}`, { zone: PROVIDER_TIMEZONE });
-const slotAt = (hhmm: string) => ({
-  beginTime: at(hhmm).toISO(),
-  endTime: at(hhmm).plus({ minutes: 12 }).toISO(),
-  desk: { id: 1, name: 'Desk 1' },
-});
-
-type Routes = Partial<Record<string, (r: FakeRequest) => FakeAnswer>>;
-function server(routes: Routes = {}) {
-  return fakeApi((request) => {
-    const key = `${request.method} ${request.path.replace(/\?.*/, '')}`;
-    const own = routes[key];
-    if (own) return own(request);
-    if (key === 'GET /api/products') return { status: 200, body: products };
-    if (key === 'GET /api/product-categories') return { status: 200, body: categories };
-    if (key === 'POST /api/available-days') return { status: 200, body: [day.toISODate()] };
-    if (key === 'POST /api/timeslots')
-      return { status: 200, body: [slotAt('09:00'), slotAt('09:12'), slotAt('13:00')] };
-    return apiError(404, 'not_found');
-  });
-}
 
 describe('products step', () => {
   it('allows four products with the spec message, and shows the estimated duration', async () => {

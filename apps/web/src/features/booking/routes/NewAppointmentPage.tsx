@@ -8,22 +8,30 @@ import { BOOKING_PAGE_WIDTH } from '../lib/pageWidth';
 import { BookingStepper } from '../components/BookingStepper';
 import { ProductsStep } from '../components/ProductsStep';
 import { StepMovedContext } from '../components/StepHeading';
-import { selectDraftStep } from '../store/draftSlice';
-import { useItemsFromLink } from '../lib/useItemsFromLink';
+import { selectDraftChooseLocation, selectDraftStep } from '../store/draftSlice';
+import { flowStepsOf } from '../lib/stepNavigation';
+import { useChoicesFromLink } from '../lib/useChoicesFromLink';
 import { useStepHistory } from '../lib/useStepHistory';
 
 // Only the first screen (products) comes with the page; every later step (the calendar, the form with
 // react-hook-form and the zod resolver, the end of the flow) loads when needed so /new paints fast (DESIGN §10).
+const LocationStep = lazy(() =>
+  import('../components/LocationStep').then((m) => ({ default: m.LocationStep })),
+);
 const TimeStep = lazy(() => import('../components/TimeStep').then((m) => ({ default: m.TimeStep })));
 const DetailsStep = lazy(() => import('../components/DetailsStep').then((m) => ({ default: m.DetailsStep })));
 const ReviewStep = lazy(() => import('../components/ReviewStep').then((m) => ({ default: m.ReviewStep })));
 const SuccessStep = lazy(() => import('../components/SuccessStep').then((m) => ({ default: m.SuccessStep })));
 
-/** /new: the guest booking flow (spec §2), products → date and time → details → review → done. */
+/**
+ * /new: the guest booking flow (spec §2), products → location (only when several serve them, DESIGN §4b)
+ * → date and time → details → review → done.
+ */
 export default function NewAppointmentPage() {
   const { t } = useTranslation('booking');
   const step = useAppSelector(selectDraftStep);
-  useItemsFromLink();
+  const chooseLocation = useAppSelector(selectDraftChooseLocation);
+  useChoicesFromLink();
   useStepHistory();
   // Remember whether the step changed since the page opened (state derived during render, as React advises).
   const [firstStep] = useState(step);
@@ -31,7 +39,7 @@ export default function NewAppointmentPage() {
   if (!moved && step !== firstStep) setMoved(true);
   return (
     <PageFrame title={t('title')} maxWidth={BOOKING_PAGE_WIDTH}>
-      <BookingStepper step={step} />
+      <BookingStepper step={step} steps={flowStepsOf({ chooseLocation })} />
       <StepMovedContext value={moved}>
         <Suspense
           fallback={
@@ -41,6 +49,7 @@ export default function NewAppointmentPage() {
           }
         >
           {step === 'products' && <ProductsStep />}
+          {step === 'location' && <LocationStep />}
           {step === 'time' && <TimeStep />}
           {step === 'details' && <DetailsStep />}
           {step === 'review' && <ReviewStep />}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deskRefSchema } from '@balie/shared';
+import { appointmentLocationSchema, deskRefSchema } from '@balie/shared';
 import { BOOKING_STEPS } from './bookingSteps';
 
 /**
@@ -49,6 +49,19 @@ export const draftStateSchema = z.object({
   fromDateTime: z.string().nullable(),
   untilDateTime: z.string().nullable(),
   desk: deskRefSchema.nullable(),
+  /**
+   * The location the visitor chose (DESIGN §4b), or null: every location ("earliest anywhere", or the
+   * products are served at one location only). Also set by `/new?location=`. Defaults keep a draft stored
+   * before locations readable.
+   */
+  locationId: z.number().int().nullable().default(null),
+  /** The chosen products are served at more than one location: the location step is part of the flow. */
+  chooseLocation: z.boolean().default(false),
+  /** Where the held slot is; once confirmed with its address (the appointment's location). */
+  location: appointmentLocationSchema
+    .partial({ street: true, postcode: true, city: true })
+    .nullable()
+    .default(null),
   personal: personalDraftSchema,
   /** The spec's "booking dialog": a message shown on the time step after a hold was lost. */
   notice: bookingNoticeSchema.nullable(),

@@ -14,6 +14,7 @@ import {
   itemEdited,
   itemRemoved,
   personalDataSet,
+  productsDone,
   slotLost,
   softReset,
   stepChanged,
@@ -129,6 +130,25 @@ describe('draft personal data, steps and resets', () => {
   });
 });
 
+describe('draft location (DESIGN §4b)', () => {
+  it('leaving the products goes to the location step only when several locations serve them', () => {
+    const products = { ...initialDraftState, appointmentItems: [{ productId: 1, amount: 1 }] };
+    expect(reduce(products, productsDone({ chooseLocation: true }))).toMatchObject({
+      step: 'location',
+      chooseLocation: true,
+    });
+    expect(reduce(products, productsDone({ chooseLocation: false }))).toMatchObject({
+      step: 'time',
+      chooseLocation: false,
+    });
+  });
+
+  it('another booking from the success page keeps the location chosen', () => {
+    const s = reduce({ ...midway, locationId: 2, chooseLocation: true }, softReset());
+    expect(s).toMatchObject({ locationId: 2, chooseLocation: false, location: null, step: 'products' });
+  });
+});
+
 describe('draft and the server answers', () => {
   it('a granted hold sets the slot and desk; a hold for moving an appointment does not', async () => {
     const held = reservation();
@@ -144,7 +164,8 @@ describe('draft and the server answers', () => {
     expect(store.getState().draft).toMatchObject({
       fromDateTime: held.fromDateTime,
       untilDateTime: held.untilDateTime,
-      desk: held.desk,
+      desk: { id: 1, name: 'Desk 1' },
+      location: { id: 1, name: 'Town hall' },
     });
 
     const other = makeStore();

@@ -20,6 +20,9 @@ export const initialDraftState: DraftState = {
   fromDateTime: null,
   untilDateTime: null,
   desk: null,
+  locationId: null,
+  chooseLocation: false,
+  location: null,
   personal: emptyPersonal,
   notice: null,
 };
@@ -28,6 +31,7 @@ function clearSlot(state: DraftState) {
   state.fromDateTime = null;
   state.untilDateTime = null;
   state.desk = null;
+  state.location = null;
 }
 
 export const draftSlice = createSlice({
@@ -61,6 +65,23 @@ export const draftSlice = createSlice({
       );
       clearSlot(state);
     },
+    /**
+     * Leaving the products step: with more than one location serving them the location step follows
+     * (DESIGN §4b), else the time step.
+     */
+    productsDone(state, action: PayloadAction<{ chooseLocation: boolean }>) {
+      state.chooseLocation = action.payload.chooseLocation;
+      state.step = action.payload.chooseLocation ? 'location' : 'time';
+    },
+    /**
+     * Another location (null: every location): the held slot and the day were for the other one. Sent
+     * only for a real change (the hold is given up with it, see reservationSlice).
+     */
+    locationChosen(state, action: PayloadAction<number | null>) {
+      state.locationId = action.payload;
+      state.date = null;
+      clearSlot(state);
+    },
     personalDataSet(state, action: PayloadAction<Partial<PersonalDraft>>) {
       state.personal = { ...state.personal, ...action.payload };
     },
@@ -89,9 +110,17 @@ export const draftSlice = createSlice({
       state.step = 'time';
       state.notice = 'too_many_appointments';
     },
-    /** Keeps personal data and items; clears id, token, check-in code, times, date, dialog and desk (spec §4). */
+    /**
+     * Keeps personal data, items and the location chosen; clears id, token, check-in code, times, date,
+     * dialog and desk (spec §4).
+     */
     softReset(state) {
-      return { ...initialDraftState, appointmentItems: state.appointmentItems, personal: state.personal };
+      return {
+        ...initialDraftState,
+        appointmentItems: state.appointmentItems,
+        personal: state.personal,
+        locationId: state.locationId,
+      };
     },
     fullReset() {
       return initialDraftState;
@@ -112,7 +141,10 @@ export const draftSlice = createSlice({
         if (action.meta.arg.originalArgs.appointmentId !== undefined) return;
         state.fromDateTime = action.payload.fromDateTime;
         state.untilDateTime = action.payload.untilDateTime;
-        state.desk = action.payload.desk;
+        // The desk as the draft keeps it (draftSchema) and, apart, where it is.
+        const { location, ...desk } = action.payload.desk;
+        state.desk = desk;
+        state.location = location;
         state.notice = null;
       })
       .addMatcher(bookingApi.endpoints.extendReservation.matchFulfilled, (state, action) => {
@@ -131,6 +163,7 @@ export const draftSlice = createSlice({
         state.fromDateTime = action.payload.fromDateTime;
         state.untilDateTime = action.payload.untilDateTime;
         state.desk = action.payload.desk;
+        state.location = action.payload.location;
         state.notice = null;
         state.step = 'done';
       });
@@ -139,6 +172,8 @@ export const draftSlice = createSlice({
     selectDraft: (state) => state,
     selectDraftItems: (state) => state.appointmentItems,
     selectDraftStep: (state) => state.step,
+    selectDraftChooseLocation: (state) => state.chooseLocation,
+    selectDraftLocationId: (state) => state.locationId,
     selectDraftPersonal: (state) => state.personal,
   },
 });
@@ -150,6 +185,8 @@ export const {
   itemEdited,
   personalDataSet,
   stepChanged,
+  productsDone,
+  locationChosen,
   dateSelected,
   noticeShown,
   slotLost,
@@ -157,4 +194,11 @@ export const {
   softReset,
   fullReset,
 } = draftSlice.actions;
-export const { selectDraft, selectDraftItems, selectDraftStep, selectDraftPersonal } = draftSlice.selectors;
+export const {
+  selectDraft,
+  selectDraftItems,
+  selectDraftStep,
+  selectDraftChooseLocation,
+  selectDraftLocationId,
+  selectDraftPersonal,
+} = draftSlice.selectors;

@@ -19,7 +19,11 @@ const onReview: DraftState = {
   date: '2026-12-01',
   fromDateTime: held.fromDateTime,
   untilDateTime: held.untilDateTime,
-  desk: held.desk,
+  desk: { id: held.desk.id, name: held.desk.name },
+  // The location step was shown and a location chosen: both come back after a reload.
+  locationId: held.desk.location.id,
+  chooseLocation: true,
+  location: held.desk.location,
   personal: { initials: 'J.', suffix: '', lastName: 'Jansen', email: 'j@example.com', phone: '0612345678' },
 };
 const booking: BookingState = {

@@ -5,7 +5,7 @@ import { schedulingApi } from '../../../components/scheduling/schedulingApi';
 import { bookingApi } from '../api/bookingApi';
 import { appointment, reservation } from '../../../components/scheduling/test/fixtures';
 import { fakeApi, type FakeAnswer } from '../../../components/scheduling/test/fakeApi';
-import { itemEdited } from './draftSlice';
+import { dateSelected, itemEdited, locationChosen } from './draftSlice';
 import {
   clearReset,
   initialReservationState,
@@ -110,6 +110,23 @@ describe('reservation slice', () => {
     expect(store.getState().reservation).toMatchObject({
       reservation: null,
       replaceableId: reservation().id,
+    });
+  });
+
+  it('choosing another location drops the shown hold and the held slot, remembering the hold for replacing', async () => {
+    const { store } = await storeHolding([{ status: 201, body: reservation() }]);
+    store.dispatch(dateSelected('2026-12-01'));
+    store.dispatch(locationChosen(2));
+    expect(store.getState().reservation).toMatchObject({
+      reservation: null,
+      replaceableId: reservation().id,
+    });
+    expect(store.getState().draft).toMatchObject({
+      locationId: 2,
+      date: null,
+      fromDateTime: null,
+      desk: null,
+      location: null,
     });
   });
 

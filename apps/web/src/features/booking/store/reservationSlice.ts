@@ -3,7 +3,14 @@ import { RESERVATION_MINUTES, type Reservation } from '@balie/shared';
 import { resetAll } from '../../../lib/store/resetAll';
 import { schedulingApi } from '../../../components/scheduling/schedulingApi';
 import { bookingApi } from '../api/bookingApi';
-import { appointmentLimitReached, itemAdded, itemEdited, itemRemoved, slotLost } from './draftSlice';
+import {
+  appointmentLimitReached,
+  itemAdded,
+  itemEdited,
+  itemRemoved,
+  locationChosen,
+  slotLost,
+} from './draftSlice';
 import { atHoldMaximum } from '../lib/holdMaximum';
 import { reservationExpired } from './reservationEvents';
 
@@ -17,8 +24,8 @@ export interface ReservationState {
   /** The flow finished (confirmed) and the reservation was reset; clearReset returns to the initial state. */
   isReset: boolean;
   /**
-   * A hold the visitor no longer shows (the products changed after it was made): the next hold names it
-   * as replaced so the server frees that desk at once instead of after its 10 minutes.
+   * A hold the visitor no longer shows (the products or the location changed after it was made): the
+   * next hold names it as replaced so the server frees that desk at once instead of after its 10 minutes.
    */
   replaceableId: string | null;
 }
@@ -65,7 +72,7 @@ export const reservationSlice = createSlice({
       .addCase(slotLost, () => initialReservationState)
       // The server released the hold when it refused the confirmation.
       .addCase(appointmentLimitReached, () => initialReservationState)
-      .addMatcher(isAnyOf(itemAdded, itemRemoved, itemEdited), (state) => {
+      .addMatcher(isAnyOf(itemAdded, itemRemoved, itemEdited, locationChosen), (state) => {
         if (state.reservation) state.replaceableId = state.reservation.id;
         state.reservation = null;
       })

@@ -13,7 +13,7 @@ import { Info } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { useCanSubmit } from '../../../components/form/useCanSubmit';
 import { localeOf } from '../../../lib/i18n';
-import { TimeOfDayField } from './TimeOfDayField';
+import { TimeOfDayField } from '../../../components/form/TimeOfDayField';
 import type { Desk } from '@balie/shared';
 import { weekFormSchema, weekOf, type WeekFormValues } from './schemas';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-  closureInputSchema,
   createDeskRequestSchema,
   openingHoursInputSchema,
   overflowPeriodsInputSchema,
@@ -13,10 +12,11 @@ type OpeningHour = Desk['openingHours'][number];
 // Form schemas of the desk screens, built from the shared request schemas so the form and the server
 // judge the same rules with the same error keys.
 
-/** Name, agenda label, active. */
+/** Name, agenda label, location, active. */
 export const deskDetailsFormSchema = z.object({
   name: createDeskRequestSchema.shape.name,
   label: createDeskRequestSchema.shape.label.unwrap(),
+  locationId: createDeskRequestSchema.shape.locationId.unwrap(),
   active: z.boolean(),
 });
 export type DeskDetailsFormValues = z.input<typeof deskDetailsFormSchema>;
@@ -50,25 +50,6 @@ export const weekOf = (hours: OpeningHour[]): WeekFormValues => ({
 
 export const openingHoursOf = (week: WeekFormValues): OpeningHour[] =>
   week.days.flatMap((day, d) => toOpeningHoursOfDay(d, day.intervals));
-
-/** A new closure (of one desk or of all) as the form holds it: times and reason may be ''. */
-export type ClosureFormValues = z.input<typeof closureInputSchema>;
-const blankToUndefined = (s: string | undefined) => (s === '' ? undefined : s);
-/** The form's closure as the API takes it: times only for a partial closure, no empty strings. */
-export function closureOf(c: ClosureFormValues): ClosureFormValues {
-  const reason = blankToUndefined(c.reason);
-  return c.type === 'whole_day'
-    ? { date: c.date, type: c.type, reason }
-    : {
-        date: c.date,
-        type: c.type,
-        from: blankToUndefined(c.from),
-        until: blankToUndefined(c.until),
-        reason,
-      };
-}
-/** The shared closure rules, judged on the closure the form would send. */
-export const closureFormSchema = z.custom<ClosureFormValues>().transform(closureOf).pipe(closureInputSchema);
 
 /** Default overflow percentages and the periods that override them. */
 export const overflowFormSchema = z.object({

@@ -207,11 +207,87 @@ describe('desk page: affected appointments', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Keep them as they are' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save with this choice' }));
     expect(await screen.findByText('Saved')).toBeInTheDocument();
+    const details1 = { active: false, name: 'Balie 1', label: 'B1', locationId: 1 };
     expect(log.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
-      { active: false, name: 'Balie 1', label: 'B1' },
-      { active: false, name: 'Balie 1', label: 'B1' },
-      { active: false, name: 'Balie 1', label: 'B1', affectedAppointments: 'keep' },
+      details1,
+      details1,
+      { ...details1, affectedAppointments: 'keep' },
     ]);
+  });
+});
+
+describe('desk page: location and products', () => {
+  it('moves the desk to another location, through the affected-appointments dialog', async () => {
+    const log = serveDesks(({ method, body }) => {
+      if (method !== 'PATCH') return undefined;
+      return (body as { affectedAppointments?: string }).affectedAppointments
+        ? { status: 200, body: desk1 }
+        : { status: 409, body: { code: 'appointments_affected', message: 'x', appointments: [AFFECTED] } };
+    });
+    await renderRoute('/front-desk/1', { user: admin });
+    const details = await screen.findByRole('form', { name: 'Details' });
+    const location = within(details).getByRole('combobox', { name: 'Location' });
+    expect(location).toHaveTextContent('Stadhuis');
+    await user.click(location);
+    await user.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'Stadswinkel Noord' }),
+    );
+    await user.click(within(details).getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Appointments affected by this change' });
+    // The appointment names where it was.
+    expect(within(dialog).getByRole('listitem')).toHaveTextContent('Balie 1, Stadhuis');
+    await user.click(within(dialog).getByRole('button', { name: 'Save with this choice' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(log.filter((r) => r.method === 'PATCH').at(-1)?.body).toEqual({
+      name: 'Balie 1',
+      label: 'B1',
+      locationId: 2,
+      active: true,
+      affectedAppointments: 'reassign',
+    });
+  });
+
+  it('serves every product, also new ones, or a chosen list of at least one', async () => {
+    const log = serveDesks();
+    await renderRoute('/front-desk/1', { user: admin });
+    const form = await screen.findByRole('form', { name: 'Products' });
+    const all = within(form).getByRole('radio', { name: 'All products, also new ones' });
+    expect(all).toBeChecked();
+    expect(within(form).queryByRole('checkbox')).not.toBeInTheDocument();
+    const save = within(form).getByRole('button', { name: 'Save products' });
+    expect(save).toBeDisabled();
+
+    await user.click(within(form).getByRole('radio', { name: 'Only the chosen products' }));
+    const list = within(form).getByRole('group', { name: 'Chosen products' });
+    expect(
+      within(list)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent),
+    ).toEqual(['Paspoort', 'Rijbewijs', 'Verhuizing (inactive)']);
+    expect(
+      within(form).getByText('Choose at least one product, or make the desk inactive.'),
+    ).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.click(within(list).getByRole('checkbox', { name: 'Rijbewijs' }));
+    await user.click(save);
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(log.find((r) => r.method === 'PATCH')?.body).toEqual({ productIds: [6] });
+  });
+
+  it('shows the products a desk serves ticked, and goes back to all products', async () => {
+    const log = serveDesks();
+    await renderRoute('/front-desk/2', { user: admin });
+    const form = await screen.findByRole('form', { name: 'Products' });
+    expect(within(form).getByRole('radio', { name: 'Only the chosen products' })).toBeChecked();
+    expect(within(form).getByRole('checkbox', { name: 'Paspoort' })).toBeChecked();
+    expect(within(form).getByRole('checkbox', { name: 'Rijbewijs' })).not.toBeChecked();
+    await user.click(within(form).getByRole('radio', { name: 'All products, also new ones' }));
+    await user.click(within(form).getByRole('button', { name: 'Save products' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(log.find((r) => r.method === 'PATCH')).toMatchObject({
+      path: '/api/desk/2',
+      body: { productIds: null },
+    });
   });
 });
 
@@ -247,6 +323,27 @@ describe('desk page: closures, overflow, delete', () => {
       reason: 'Training',
     });
     expect(sent.closures).toHaveLength(4);
+  });
+
+  it('shows the closures of its location and of every desk, which are changed elsewhere', async () => {
+    serveDesks();
+    await renderRoute('/front-desk/2', { user: admin });
+    const shared = await screen.findByRole('list', {
+      name: 'Also closed: closures of Stadswinkel Noord and of all desks',
+    });
+    expect(
+      within(shared)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringContaining('Stadswinkel Noord · Verbouwing'),
+      expect.stringContaining('All locations · Kerst'),
+    ]);
+    expect(within(shared).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Change the closures of Stadswinkel Noord' })).toHaveAttribute(
+      'href',
+      '/location/2',
+    );
   });
 
   it('deletes a closure only after confirmation', async () => {

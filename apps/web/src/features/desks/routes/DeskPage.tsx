@@ -1,26 +1,74 @@
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useTranslation } from 'react-i18next';
-import type { ClosureInput, Desk, PatchDeskRequest } from '@balie/shared';
+import type { AdminLocation, ClosureInput, Desk, PatchDeskRequest, Product } from '@balie/shared';
 import { DeleteSection } from '../../../components/DeleteSection';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
 import { ActiveChip } from '../../../components/ActiveChip';
-import { useDeleteDeskMutation, useGetDeskQuery, useGetDesksQuery, usePatchDeskMutation } from '../api';
-import { ClosureList } from '../components/ClosureList';
+import { useGetAllLocationsQuery } from '../../../components/locations/locationListApi';
+import { useGetAllProductsQuery } from '../../../components/products/allProductsApi';
+import {
+  useDeleteDeskMutation,
+  useGetClosuresQuery,
+  useGetDeskQuery,
+  useGetDesksQuery,
+  usePatchDeskMutation,
+} from '../api';
+import { ClosureList } from '../../../components/closures/ClosureList';
 import { Section } from '../../../components/Section';
-import { ClosureForm } from '../forms/ClosureForm';
+import { ClosureForm } from '../../../components/closures/ClosureForm';
 import { DeskDetailsForm } from '../forms/DeskDetailsForm';
+import { DeskProductsForm } from '../forms/DeskProductsForm';
 import { OverflowForm } from '../forms/OverflowForm';
 import { WeekHoursForm } from '../forms/WeekHoursForm';
 import { openingHoursOf, overflowOf, weekOf } from '../forms/schemas';
-import { useScheduleChange } from '../hooks/useScheduleChange';
+import { useScheduleChange } from '../../../components/affected/useScheduleChange';
 
-function DeskEditor({ desk }: { desk: Desk }) {
+/**
+ * The closures that close this desk too: of its location and of every desk (DESIGN §4b), shown here, made
+ * and deleted on the location's page and the desk list.
+ */
+function AlsoClosed({ desk, location }: { desk: Desk; location: AdminLocation | undefined }) {
+  const { t } = useTranslation('desks');
+  const shared = useGetClosuresQuery().data?.filter(
+    (c) => c.locationId === null || c.locationId === desk.locationId,
+  );
+  if (!shared?.length) return null;
+  const title = t('also_closed', { location: location?.name ?? '' });
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Typography variant="subtitle2" component="h3">
+        {title}
+      </Typography>
+      <ClosureList
+        label={title}
+        closures={shared}
+        detailOf={(c) => (c.locationId === null ? t('all_locations') : location?.name)}
+      />
+      <Typography variant="body2" color="text.secondary">
+        <Link component={RouterLink} to={`/location/${desk.locationId}`}>
+          {t('also_closed_where', { location: location?.name ?? '' })}
+        </Link>
+      </Typography>
+    </Box>
+  );
+}
+
+function DeskEditor({
+  desk,
+  locations,
+  products,
+}: {
+  desk: Desk;
+  locations: AdminLocation[];
+  products: Product[];
+}) {
   const { t } = useTranslation(['desks', 'common']);
   const navigate = useNavigate();
   const [patchDesk] = usePatchDeskMutation();
@@ -39,7 +87,7 @@ function DeskEditor({ desk }: { desk: Desk }) {
   const closures = (next: ClosureInput[]) => save({ closures: next });
   const remove = async () => {
     const outcome = await change((affectedAppointments) => deleteDesk({ id: desk.id, affectedAppointments }));
-    if (report(outcome, t('deleted'))) void navigate('/front-desks');
+    if (report(outcome, t('deleted'), { desk_in_use: t('delete_in_use') })) void navigate('/front-desks');
   };
 
   return (
@@ -49,9 +97,19 @@ function DeskEditor({ desk }: { desk: Desk }) {
       </Box>
       <Section title={t('details')}>
         <DeskDetailsForm
-          values={{ name: desk.name, label: desk.label, active: desk.active }}
+          values={{ name: desk.name, label: desk.label, locationId: desk.locationId, active: desk.active }}
+          locations={locations}
           submitLabel={t('common:action.save')}
           onSave={save}
+        />
+      </Section>
+      <Section title={t('products.title')}>
+        <DeskProductsForm
+          // A new answer from the server (after a save, or changed elsewhere) starts the form afresh.
+          key={JSON.stringify(desk.productIds)}
+          productIds={desk.productIds}
+          products={products}
+          onSave={(productIds) => save({ productIds })}
         />
       </Section>
       <Section title={t('opening_hours')}>
@@ -71,6 +129,7 @@ function DeskEditor({ desk }: { desk: Desk }) {
           {t('closure.add_title')}
         </Typography>
         <ClosureForm onAdd={(closure) => closures([...desk.closures, closure])} />
+        <AlsoClosed desk={desk} location={locations.find((l) => l.id === desk.locationId)} />
       </Section>
       <Section title={t('overflow.title')}>
         <OverflowForm values={overflowOf(desk)} onSave={save} />
@@ -87,12 +146,17 @@ function DeskEditor({ desk }: { desk: Desk }) {
   );
 }
 
-/** /front-desk/:frontDeskId (admin): one desk — details, week hours, closures, overflow, delete. */
+/**
+ * /front-desk/:frontDeskId (admin): one desk — details with its location, the products it serves, week
+ * hours, closures, overflow, delete.
+ */
 export default function DeskPage() {
   const { t } = useTranslation('desks');
   const id = Number(useParams().frontDeskId);
   const valid = Number.isInteger(id) && id > 0;
   const { data, error, isLoading } = useGetDeskQuery(valid ? id : skipToken);
+  const locations = useGetAllLocationsQuery();
+  const products = useGetAllProductsQuery();
   return (
     <PageFrame
       title={data && valid ? data.name : t('desk_title')}
@@ -109,7 +173,16 @@ export default function DeskPage() {
         isLoading={isLoading}
         notFound={t('not_found')}
       >
-        {(desk) => <DeskEditor desk={desk} />}
+        {(desk) => (
+          // A failed location or product list is an error, never "no such desk".
+          <QueryState data={locations.data} error={locations.error} isLoading={locations.isLoading}>
+            {(allLocations) => (
+              <QueryState data={products.data} error={products.error} isLoading={products.isLoading}>
+                {(allProducts) => <DeskEditor desk={desk} locations={allLocations} products={allProducts} />}
+              </QueryState>
+            )}
+          </QueryState>
+        )}
       </QueryState>
     </PageFrame>
   );

@@ -8,66 +8,29 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
+import type { GlobalClosure } from '@balie/shared';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
 import { ActiveChip } from '../../../components/ActiveChip';
-import {
-  useCreateClosureMutation,
-  useDeleteClosureMutation,
-  useGetClosuresQuery,
-  useGetDesksQuery,
-} from '../api';
-import { ClosureList } from '../components/ClosureList';
-import { Section } from '../../../components/Section';
-import { ClosureForm } from '../forms/ClosureForm';
-import { useScheduleChange } from '../hooks/useScheduleChange';
+import { SharedClosures } from '../../../components/closures/SharedClosures';
+import { useGetAllLocationsQuery } from '../../../components/locations/locationListApi';
+import { useGetDesksQuery } from '../api';
 import { HoursSummary } from '../components/HoursSummary';
 
-/** Closures of every desk (GET/POST /closures, DELETE /closure/{id}). */
-function GlobalClosures() {
-  const { t } = useTranslation(['desks', 'common']);
-  const { data, error, isLoading } = useGetClosuresQuery();
-  const [createClosure] = useCreateClosureMutation();
-  const [deleteClosure] = useDeleteClosureMutation();
-  const { change, report, dialog } = useScheduleChange();
-  return (
-    <Section title={t('global_closures')}>
-      <QueryState data={data} error={error} isLoading={isLoading}>
-        {(closures) => (
-          <ClosureList
-            label={t('global_closures')}
-            closures={closures}
-            onDelete={(index) => {
-              const closure = closures[index];
-              if (closure)
-                void deleteClosure(closure.id).then((outcome) => report(outcome, t('common:saved')));
-            }}
-          />
-        )}
-      </QueryState>
-      <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
-        {t('closure.add_title')}
-      </Typography>
-      <ClosureForm
-        onAdd={async (closure) =>
-          report(
-            await change((affectedAppointments) => createClosure({ ...closure, affectedAppointments })),
-            t('common:saved'),
-          )
-        }
-      />
-      {dialog}
-    </Section>
-  );
-}
-
-/** /front-desks (admin): the desks with label, opening hours and state, a new-desk action, closures of all desks. */
+/**
+ * /front-desks (admin): the desks with location, label, opening hours and state, a new-desk action, and
+ * the closures of more than one desk (every desk, or every desk of a location).
+ */
 export default function DesksPage() {
   const { t } = useTranslation('desks');
   const { data, error, isLoading } = useGetDesksQuery();
+  const locations = useGetAllLocationsQuery().data;
+  const locationName = (id: number | null) =>
+    id === null ? t('all_locations') : (locations?.find((l) => l.id === id)?.name ?? '…');
+  // Until a second location exists, "all locations" says nothing a closure of every desk does not.
+  const scopeOf = (locations?.length ?? 0) > 1 ? (c: GlobalClosure) => locationName(c.locationId) : undefined;
   return (
     <PageFrame
       title={t('title')}
@@ -85,6 +48,7 @@ export default function DesksPage() {
               <TableHead>
                 <TableRow>
                   <TableCell>{t('name')}</TableCell>
+                  <TableCell>{t('location')}</TableCell>
                   <TableCell>{t('label')}</TableCell>
                   <TableCell>{t('hours.column')}</TableCell>
                   <TableCell>{t('status')}</TableCell>
@@ -98,6 +62,7 @@ export default function DesksPage() {
                         {desk.name}
                       </Link>
                     </TableCell>
+                    <TableCell>{locationName(desk.locationId)}</TableCell>
                     <TableCell>{desk.label ?? '—'}</TableCell>
                     <TableCell>
                       <HoursSummary hours={desk.openingHours} />
@@ -112,7 +77,7 @@ export default function DesksPage() {
           </TableContainer>
         )}
       </QueryState>
-      <GlobalClosures />
+      <SharedClosures title={t('global_closures')} scopeOf={scopeOf} />
     </PageFrame>
   );
 }

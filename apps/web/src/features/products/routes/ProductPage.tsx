@@ -21,6 +21,7 @@ import {
   useGetProductQuery,
   usePatchProductMutation,
 } from '../api';
+import { WhereOffered } from '../components/WhereOffered';
 import { ProductForm } from '../forms/ProductForm';
 import { productFormValuesOf, productRequestOf } from '../forms/productForm';
 import { useProductIdParam } from '../useProductIdParam';
@@ -70,6 +71,7 @@ function ProductEditor({ product, categories }: { product: AdminProduct; categor
           )
         }
       />
+      <WhereOffered productId={product.id} />
       <DeleteSection
         title={t('delete_title')}
         hint={t('delete_hint')}
@@ -97,7 +99,10 @@ function ProductEditor({ product, categories }: { product: AdminProduct; categor
   );
 }
 
-/** /product/:productId (admin): edit every field of one product, deactivate it, or delete it if never booked. */
+/**
+ * /product/:productId (admin): edit every field of one product, see where it is offered, deactivate it,
+ * or delete it if never booked.
+ */
 export default function ProductPage() {
   const { t } = useTranslation('products');
   const id = useProductIdParam();

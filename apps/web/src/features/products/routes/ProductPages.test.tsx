@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AdminProduct, ProductCategory } from '@balie/shared';
+import type { AdminProduct, Desk, ProductCategory } from '@balie/shared';
+import { locationsAnswer } from '../../../components/locations/test/fixtures';
+import { DESKS } from '../../desks/test/fixtures';
 import { aUser, renderRoute } from '../../../test/renderRoute';
 import {
   apiError,
@@ -35,14 +37,18 @@ const PASSPORT: AdminProduct = {
 };
 
 /** The catalogue calls as the server answers them; `special` answers a call first when it wants to. */
-function serveCatalogue(special: (r: FakeRequest) => FakeAnswer | undefined = () => undefined) {
+function serveCatalogue(
+  special: (r: FakeRequest) => FakeAnswer | undefined = () => undefined,
+  desks: Desk[] = DESKS,
+) {
   return fakeApi((request) => {
-    const answer = special(request);
+    const answer = special(request) ?? locationsAnswer(request.path);
     if (answer) return answer;
     const key = `${request.method} ${request.path.split('?')[0]}`;
     if (key === 'GET /api/product-categories') return { status: 200, body: CATEGORIES };
     if (key === 'GET /api/products') return { status: 200, body: [PASSPORT] };
     if (key === 'GET /api/product/5') return { status: 200, body: PASSPORT };
+    if (key === 'GET /api/desks') return { status: 200, body: desks };
     if (key === 'POST /api/products') return { status: 201, body: { ...PASSPORT, id: 6 } };
     if (key === 'PATCH /api/product/5') return { status: 200, body: PASSPORT };
     return apiError(404, 'not_found');
@@ -50,6 +56,44 @@ function serveCatalogue(special: (r: FakeRequest) => FakeAnswer | undefined = ()
 }
 
 const field = (name: string) => screen.getByRole('textbox', { name });
+
+describe('where a product is offered (admin)', () => {
+  it('lists per open location the desks that serve the product, and no warning while one can take it', async () => {
+    serveCatalogue();
+    await renderRoute('/product/5', { user: admin });
+    const section = (await screen.findByRole('heading', { name: 'Where this product is offered' }))
+      .parentElement!;
+    await within(section).findByText('Stadhuis');
+    const terms = within(section)
+      .getAllByRole('term')
+      .map((t) => t.textContent);
+    const details = within(section)
+      .getAllByRole('definition')
+      .map((d) => d.textContent);
+    // Balie 1 serves every product; inactive Balie 2 lists this one. The closed location has no desk for it.
+    expect(terms).toEqual(['Stadhuis', 'Stadswinkel Noord']);
+    expect(details).toEqual(['Balie 1', 'Balie 2 (inactive)']);
+    expect(within(section).getByRole('link', { name: 'Balie 1' })).toHaveAttribute('href', '/front-desk/1');
+    expect(within(section).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('warns when no active desk at an active location serves it', async () => {
+    const onlyLicences = DESKS.map((d) => (d.id === 1 ? { ...d, productIds: [6] } : d));
+    serveCatalogue(undefined, onlyLicences);
+    await renderRoute('/product/5', { user: admin });
+    expect(
+      await screen.findByText(
+        'No active front desk at an active location handles this product: visitors cannot book it.',
+      ),
+    ).toBeInTheDocument();
+    const section = screen.getByRole('heading', { name: 'Where this product is offered' }).parentElement!;
+    expect(
+      within(section)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['No desk', 'Balie 2 (inactive)']);
+  });
+});
 
 describe('product screens (admin)', () => {
   it('checks the new product form field by field and sends every field with the filled-in translation', async () => {

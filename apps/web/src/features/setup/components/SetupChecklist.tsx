@@ -28,6 +28,10 @@ const SCREENS: Record<SetupChecklistItem, string> = {
   booking: '/new',
 };
 
+type KnownItem = { key: keyof typeof SCREENS; done: boolean };
+/** An item this page has a screen and texts for; any other is left out rather than shown as a raw key. */
+const isKnown = (item: { key: string; done: boolean }): item is KnownItem => item.key in SCREENS;
+
 /**
  * The first-run checklist on an admin's dashboard (DESIGN §4b): each item links to its screen and is
  * ticked when the data shows it done; the whole card goes once every item is (decision 0302).
@@ -40,8 +44,9 @@ export default function SetupChecklist() {
   const { data } = useGetSetupChecklistQuery(isAdmin ? undefined : skipToken, {
     refetchOnMountOrArgChange: true,
   });
-  if (!data || data.items.every((i) => i.done)) return null;
-  const done = data.items.filter((i) => i.done).length;
+  const items = (data?.items ?? []).filter(isKnown);
+  if (items.length === 0 || items.every((i) => i.done)) return null;
+  const done = items.filter((i) => i.done).length;
   return (
     <Paper
       variant="outlined"
@@ -58,16 +63,16 @@ export default function SetupChecklist() {
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mt: 2 }}>
         <LinearProgress
           variant="determinate"
-          value={(done / data.items.length) * 100}
+          value={(done / items.length) * 100}
           aria-hidden
           sx={{ flexGrow: 1, height: 8, borderRadius: 4 }}
         />
         <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-          {t('checklist.progress', { done, total: data.items.length })}
+          {t('checklist.progress', { done, total: items.length })}
         </Typography>
       </Box>
       <List sx={{ mt: 1 }}>
-        {data.items.map((item) => (
+        {items.map((item) => (
           <ListItem key={item.key} disableGutters>
             <ListItemIcon sx={{ minWidth: 40 }}>
               {item.done ? (

@@ -152,6 +152,32 @@ describe('the first-run checklist on the dashboard', { timeout: 60_000 }, () => 
     expect(hrefs).toEqual(['/organisation', '/front-desks', '/products', '/new']);
   });
 
+  it('shows the location item when the server names it, before the desks', async () => {
+    serveSetup({
+      checklist: {
+        items: [
+          { key: 'organisation', done: true },
+          { key: 'location', done: false },
+          { key: 'desk', done: false },
+          { key: 'product', done: false },
+          { key: 'booking', done: false },
+          // An item of a newer server that this page has no screen for is left out.
+          { key: 'statistics', done: false },
+        ],
+      } as unknown as SetupChecklist,
+    });
+    await renderRoute('/home', { user: ADMIN });
+    const checklist = await screen.findByRole('region', { name: 'Get your office ready' });
+    expect(within(checklist).getByText('1 of 5 done')).toBeInTheDocument();
+    const location = within(checklist).getByRole('link', { name: 'Add your locations' });
+    expect(location).toHaveAttribute('href', '/locations');
+    expect(
+      within(checklist)
+        .getAllByRole('link')
+        .map((l) => l.getAttribute('href')),
+    ).toEqual(['/organisation', '/locations', '/front-desks', '/products', '/new']);
+  });
+
   it('is gone once every item is done', async () => {
     const log = serveSetup({ checklist: { items: NOTHING_DONE.items.map((i) => ({ ...i, done: true })) } });
     await renderRoute('/home', { user: ADMIN });

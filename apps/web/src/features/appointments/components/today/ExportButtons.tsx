@@ -4,13 +4,21 @@ import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
 import { EXPORTS, useDownloadExportMutation, type ExportKind } from '../../api/todayApi';
 
-/** afspraken.csv and afspraken.pdf of today; spec §8: 'Generation failed' when the server cannot make one. */
-export function ExportButtons() {
+/**
+ * afspraken.csv and afspraken.pdf of today, of the location the list shows (or of all); spec §8:
+ * 'Generation failed' when the server cannot make one.
+ */
+export function ExportButtons({ locationId }: { locationId: number | null }) {
   const { t, i18n } = useTranslation('appointments');
   // The mutation's state is the last download's: a new one clears the message, a failed one shows it.
   const [download, { isLoading, isError }] = useDownloadExportMutation();
 
-  const run = (kind: ExportKind) => void download({ kind, language: i18n.resolvedLanguage ?? i18n.language });
+  const run = (kind: ExportKind) =>
+    void download({
+      kind,
+      language: i18n.resolvedLanguage ?? i18n.language,
+      ...(locationId !== null && { locationId }),
+    });
 
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>

@@ -11,13 +11,15 @@ import { deskLabel, statusColor, visitorName } from '../../status';
 interface Props {
   appointment: Appointment;
   now: number;
+  /** The list shows several locations: each row says which. */
+  showLocation?: boolean;
   busy: boolean;
   onCheckIn: () => void;
   onNoShow: () => void;
 }
 
 /** One visitor of today: time, name, phone, products, desk, state, and check-in / no-show while open. */
-export function TodayRow({ appointment: a, now, busy, onCheckIn, onNoShow }: Props) {
+export function TodayRow({ appointment: a, now, showLocation = false, busy, onCheckIn, onNoShow }: Props) {
   const { t } = useTranslation('appointments');
   const name = visitorName(a);
   const started = Date.parse(a.fromDateTime) <= now;
@@ -53,7 +55,7 @@ export function TodayRow({ appointment: a, now, busy, onCheckIn, onNoShow }: Pro
           {a.appointmentItems.map((i) => `${i.amount} x ${i.product.title}`).join(', ')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {deskLabel(a.desk)}
+          {showLocation ? `${deskLabel(a.desk)} · ${a.location.name}` : deskLabel(a.desk)}
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -8,6 +8,8 @@ import {
   type FakeRequest,
 } from '../../../../components/scheduling/test/fakeApi';
 import { appointment } from '../../../../components/scheduling/test/fixtures';
+import { LOCATIONS, locationsAnswer } from '../../../../components/locations/test/fixtures';
+import { locationListApi } from '../../../../components/locations/locationListApi';
 import { aUser, renderRoute } from '../../../../test/renderRoute';
 
 const admin = aUser({ roles: ['ROLE_USER', 'ROLE_ADMIN'] });
@@ -230,5 +232,90 @@ describe('the today screen (issue 8)', () => {
     await renderRoute('/home', { user: admin });
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
     expect(screen.queryByText('No appointments today.')).not.toBeInTheDocument();
+  });
+});
+
+describe('the today screen at more than one location (DESIGN §4b)', () => {
+  const noord = {
+    id: 2,
+    name: 'Stadswinkel Noord',
+    street: 'Noordplein 5',
+    postcode: '1235 CD',
+    city: 'Voorbeeld',
+  };
+  /** Today at both: the first two at the town hall, the third at the district office. */
+  const both = day.map((a) => (a.id === 3 ? { ...a, location: noord } : a));
+  const several = (routes: Record<string, (r: FakeRequest) => FakeAnswer> = {}) =>
+    server({
+      'GET /api/locations': (r) => locationsAnswer(r.path)!,
+      'GET /api/appointments/today': (r) => ({
+        status: 200,
+        body: r.path.includes('locationId=2') ? both.filter((a) => a.location.id === 2) : both,
+      }),
+      ...routes,
+    });
+  const todayCalls = (log: FakeRequest[]) =>
+    log.filter((r) => r.path.startsWith('/api/appointments/today')).map((r) => r.path);
+
+  it('filters by location, says where each is while all are shown, and exports what it shows', async () => {
+    const saved: string[] = [];
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    const log = several({ 'GET /api/appointments/today/csv': () => ({ status: 200, body: 'Tijd;Tot' }) });
+    const { user, list } = await openToday();
+    const filter = await screen.findByRole('combobox', { name: 'Location' });
+    expect(filter).toHaveTextContent('All locations');
+    expect(within(list).getAllByRole('listitem')[2]).toHaveTextContent('Front · Stadswinkel Noord');
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Front · Town hall');
+
+    await user.click(filter);
+    await user.click(
+      within(await screen.findByRole('listbox')).getByRole('option', { name: 'Stadswinkel Noord' }),
+    );
+    await waitFor(() =>
+      expect(rowNames(screen.getByRole('list', { name: "Today's appointments" }))).toEqual([
+        '10:00–10:10 · E. Jansen',
+      ]),
+    );
+    expect(todayCalls(log)).toContain('/api/appointments/today?locationId=2');
+    // One location shown: the rows no longer repeat it.
+    expect(screen.getByRole('list', { name: "Today's appointments" })).not.toHaveTextContent(
+      'Stadswinkel Noord',
+    );
+    expect(window.localStorage.getItem('balie.locationFilter.7')).toBe('2');
+
+    await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    await waitFor(() => expect(saved).toEqual(['afspraken.csv']));
+    expect(log.map((r) => r.path)).toContain('/api/appointments/today/csv?language=en&locationId=2');
+    click.mockRestore();
+  });
+
+  it('remembers the choice for the user: the next visit asks for that location only', async () => {
+    window.localStorage.setItem('balie.locationFilter.7', '2');
+    const log = several();
+    await openToday();
+    expect(await screen.findByRole('combobox', { name: 'Location' })).toHaveTextContent('Stadswinkel Noord');
+    expect(todayCalls(log)).toEqual(['/api/appointments/today?locationId=2']);
+  });
+
+  it('forgets a remembered location that is gone, and offers no filter with one location', async () => {
+    window.localStorage.setItem('balie.locationFilter.7', '3');
+    const log = several();
+    await openToday();
+    expect(await screen.findByRole('combobox', { name: 'Location' })).toHaveTextContent('All locations');
+    expect(todayCalls(log)).toEqual(['/api/appointments/today']);
+    cleanup();
+    server({ 'GET /api/locations': () => ({ status: 200, body: LOCATIONS.slice(0, 1) }) });
+    const { store } = await renderRoute('/home', { user: admin });
+    await screen.findByRole('list', { name: "Today's appointments" });
+    // Once the one location is known, still no filter.
+    await waitFor(() =>
+      expect(locationListApi.endpoints.getLocations.select()(store.getState()).data).toHaveLength(1),
+    );
+    expect(screen.queryByRole('combobox', { name: 'Location' })).not.toBeInTheDocument();
   });
 });

@@ -11,6 +11,8 @@ import { useCheckInAppointmentMutation } from '../../api/appointmentsApi';
 import { useGetTodayQuery, useMarkNoShowMutation } from '../../api/todayApi';
 import { visitorName } from '../../status';
 import { ALL_DESKS, atDesk, DeskFilter, desksOf } from '../DeskFilter';
+import { LocationFilter } from '../LocationFilter';
+import { useLocationFilter } from '../../lib/useLocationFilter';
 import { CheckInCodeField } from './CheckInCodeField';
 import { ExportButtons } from './ExportButtons';
 import { TodayCounts } from './TodayCounts';
@@ -21,13 +23,16 @@ import { useNow } from './useNow';
 export const TODAY_POLLING_MS = 30_000;
 
 /**
- * The desk's day (/home, staff and admins): today's appointments across desks by time, counts, desk filter, name search,
- * check-in by click or code, no-show after the start, exports. Refetches keep showing the old list
+ * The desk's day (/home, staff and admins): today's appointments across desks by time (of one location
+ * when more than one exists and one is chosen), counts, desk filter, name search, check-in by click or
+ * code, no-show after the start, exports of what the list shows. Refetches keep showing the old list
  * (RTK Query keeps `data` while fetching), so the rows neither flicker nor lose the scroll position.
  */
 export function TodayScreen() {
   const { t } = useTranslation('appointments');
-  const query = useGetTodayQuery(undefined, {
+  const place = useLocationFilter();
+  const query = useGetTodayQuery(place.locationId ? { locationId: place.locationId } : {}, {
+    skip: !place.ready,
     pollingInterval: TODAY_POLLING_MS,
     skipPollingIfUnfocused: true,
   });
@@ -57,12 +62,15 @@ export function TodayScreen() {
 
   return (
     <Box component="section" aria-labelledby="today-heading" sx={{ display: 'grid', gap: 2 }}>
-      <Typography id="today-heading" variant="h5" component="h2">
-        {t('today.heading')}
-      </Typography>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Typography id="today-heading" variant="h5" component="h2" sx={{ flexGrow: 1 }}>
+          {t('today.heading')}
+        </Typography>
+        <LocationFilter place={place} onChanged={() => setDesk(ALL_DESKS)} />
+      </Box>
       <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 2 }}>
         <CheckInCodeField />
-        <ExportButtons />
+        <ExportButtons locationId={place.locationId} />
       </Paper>
       <QueryState data={query.data} error={query.error} isLoading={query.isLoading} empty={t('today.empty')}>
         {(all) => (
@@ -92,6 +100,7 @@ export function TodayScreen() {
                     key={a.id}
                     appointment={a}
                     now={now}
+                    showLocation={place.several && place.locationId === null}
                     busy={checkingIn.isLoading || marking.isLoading}
                     onCheckIn={() =>
                       act(checkIn(a.id).unwrap(), t('today.checkedIn', { name: visitorName(a) }))

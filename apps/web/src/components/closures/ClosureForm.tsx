@@ -7,10 +7,10 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import type { ClosureInput } from '@balie/shared';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../../components/form/FormTextField';
-import { useCanSubmit } from '../../../components/form/useCanSubmit';
-import { TimeOfDayField } from './TimeOfDayField';
-import { closureFormSchema, type ClosureFormValues } from './schemas';
+import { FormTextField } from '../form/FormTextField';
+import { useCanSubmit } from '../form/useCanSubmit';
+import { TimeOfDayField } from '../form/TimeOfDayField';
+import { closureFormSchema, type ClosureFormValues } from './closureForm';
 
 const EMPTY: ClosureFormValues = { date: '', type: 'whole_day', from: '', until: '', reason: '' };
 

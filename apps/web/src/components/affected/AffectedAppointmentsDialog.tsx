@@ -15,7 +15,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import { useTranslation } from 'react-i18next';
 import type { AffectedAppointmentsDecision, Appointment } from '@balie/shared';
-import { formatDate, formatTime } from '../../../lib/dates';
+import { formatDate, formatTime } from '../../lib/dates';
 
 const nameOf = (a: Appointment) => [a.initials, a.suffix, a.lastName].filter(Boolean).join(' ');
 const itemsOf = (a: Appointment) =>
@@ -46,7 +46,7 @@ export function AffectedAppointmentsDialog({
             <ListItem key={a.id} disableGutters divider>
               <ListItemText
                 primary={`${formatDate(a.fromDateTime)} ${formatTime(a.fromDateTime)}–${formatTime(a.untilDateTime)} · ${nameOf(a)}`}
-                secondary={`${itemsOf(a)} · ${a.desk.name}`}
+                secondary={`${itemsOf(a)} · ${a.desk.name}, ${a.location.name}`}
               />
             </ListItem>
           ))}

@@ -9,9 +9,9 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import { useTranslation } from 'react-i18next';
 import type { DeskClosure } from '@balie/shared';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { formatDate } from '../../../lib/dates';
-import { nowInProviderZone } from '../../../lib/providerZone';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { formatDate } from '../../lib/dates';
+import { nowInProviderZone } from '../../lib/providerZone';
 
 type Closure = Omit<DeskClosure, 'id'> & { id?: number };
 
@@ -25,16 +25,19 @@ function useDescribe() {
 /**
  * Closures in date order; those before today (provider's zone) are folded away behind "show past".
  * Deleting asks first (it reopens the day for booking at once); `onDelete` gets the closure's index in
- * the given array.
+ * the given array; without it the list only shows. `detailOf` adds a line before the reason (which
+ * desks a shared closure closes).
  */
-export function ClosureList({
+export function ClosureList<C extends Closure>({
   closures,
   onDelete,
   label,
+  detailOf,
 }: {
-  closures: Closure[];
-  onDelete: (index: number) => void;
+  closures: C[];
+  onDelete?: (index: number) => void;
   label: string;
+  detailOf?: (closure: C) => string | undefined;
 }) {
   const { t } = useTranslation(['desks', 'common']);
   const [showPast, setShowPast] = useState(false);
@@ -62,16 +65,21 @@ export function ClosureList({
                 divider
                 disableGutters
                 secondaryAction={
-                  <IconButton
-                    edge="end"
-                    aria-label={t('closure.delete', { date: formatDate(closure.date) })}
-                    onClick={() => setToDelete(index)}
-                  >
-                    <DeleteOutlined />
-                  </IconButton>
+                  onDelete && (
+                    <IconButton
+                      edge="end"
+                      aria-label={t('closure.delete', { date: formatDate(closure.date) })}
+                      onClick={() => setToDelete(index)}
+                    >
+                      <DeleteOutlined />
+                    </IconButton>
+                  )
                 }
               >
-                <ListItemText primary={describe(closure)} secondary={closure.reason} />
+                <ListItemText
+                  primary={describe(closure)}
+                  secondary={[detailOf?.(closure), closure.reason].filter(Boolean).join(' · ') || undefined}
+                />
               </ListItem>
             );
           })}
@@ -88,7 +96,7 @@ export function ClosureList({
         text={pending ? t('closure.delete_confirm_text', { closure: describe(pending) }) : ''}
         confirmLabel={t('common:action.delete')}
         onConfirm={() => {
-          if (toDelete !== null) onDelete(toDelete);
+          if (toDelete !== null) onDelete?.(toDelete);
           setToDelete(null);
         }}
         onClose={() => setToDelete(null)}

@@ -1,5 +1,5 @@
 import { appointmentsAffectedErrorSchema, type Appointment } from '@balie/shared';
-import { httpStatusOf } from '../../../lib/apiError';
+import { httpStatusOf } from '../../lib/apiError';
 
 /** The appointments of a 409 `appointments_affected` answer (DESIGN §4), or null for any other outcome. */
 export function affectedAppointmentsOf(error: unknown): Appointment[] | null {

@@ -1,7 +1,7 @@
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import type { TextFieldProps } from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { FormTextField } from '../../../components/form/FormTextField';
+import { FormTextField } from './FormTextField';
 import { normaliseTimeOfDay } from './timeOfDay';
 
 /**
