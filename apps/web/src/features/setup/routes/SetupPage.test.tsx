@@ -169,7 +169,7 @@ describe('the first-run checklist on the dashboard', { timeout: 60_000 }, () => 
     await renderRoute('/home', { user: ADMIN });
     const checklist = await screen.findByRole('region', { name: 'Get your office ready' });
     expect(within(checklist).getByText('1 of 5 done')).toBeInTheDocument();
-    const location = within(checklist).getByRole('link', { name: 'Add your locations' });
+    const location = within(checklist).getByRole('link', { name: "Fill in your location's address" });
     expect(location).toHaveAttribute('href', '/locations');
     expect(
       within(checklist)
