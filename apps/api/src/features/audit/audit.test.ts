@@ -221,14 +221,17 @@ describe.each(testDatabases)('audit trail on %s', (kind) => {
       const [one, two] = desks;
       const three = await t.call('POST', '/api/desks', t.admin, { name: 'Balie 3' });
       expect(three.statusCode, three.body).toBe(201);
+      // A move between desks, as the desk reassignment writes it (no route moves one desk to another alone).
+      const recordMove = (subjectId: number, before: number, after: number) =>
+        recordAudit(t.app.db, {
+          actorUserId: null,
+          action: 'appointment_moved',
+          subjectType: 'appointment',
+          subjectId,
+          details: { changes: { deskId: { before, after } } },
+        });
       // Within one building the location stays out of the changes; between two it is named.
-      await recordAudit(t.app.db, {
-        actorUserId: null,
-        action: 'appointment_moved',
-        subjectType: 'appointment',
-        subjectId: 424241,
-        details: { changes: { deskId: { before: one!.id, after: three.json().id } } },
-      });
+      await recordMove(424241, one!.id, three.json().id);
       const sameBuilding = (await events('entityType=appointment&entityId=424241')).items[0]!.changes;
       expect(sameBuilding).toEqual({
         deskId: { before: one!.id, after: three.json().id },
@@ -241,14 +244,7 @@ describe.each(testDatabases)('audit trail on %s', (kind) => {
         headers: t.admin.headers,
       });
       expect(renamed.statusCode, renamed.body).toBe(200);
-      // A move between desks, as the desk reassignment writes it (no route moves one desk to another alone).
-      await recordAudit(t.app.db, {
-        actorUserId: null,
-        action: 'appointment_moved',
-        subjectType: 'appointment',
-        subjectId: 424242,
-        details: { changes: { deskId: { before: one!.id, after: two!.id } } },
-      });
+      await recordMove(424242, one!.id, two!.id);
 
       const page = await events('pageSize=2');
       expect(page.items.map((e) => [e.action, e.entityLabel, e.changes?.desk])).toEqual([
