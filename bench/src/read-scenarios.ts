@@ -1,4 +1,5 @@
 import type { AvailableDaysRequest, Timeslot, TimeslotsRequest } from '@balie/shared';
+import type { rawQuery } from '@balie/api/dist/db/client.js';
 import type { ApiProcess } from './api-process.js';
 import { call } from './http-client.js';
 import { SETTINGS } from './settings.js';
@@ -52,6 +53,55 @@ export function measureAvailableDays(
     if (days.length < expectedDays)
       throw new Error(`available-days listed ${days.length}, expected ${expectedDays}`);
   });
+}
+
+/**
+ * The two products the availability figures are measured for (DESIGN §10 with locations, §4b): a
+ * 12-minute one that every desk serves, and a 12-minute one that only the desks of one location serve.
+ */
+export async function productsToMeasure(query: ReturnType<typeof rawQuery>): Promise<{
+  everywhere: number;
+  oneLocation: { productId: number; locationId: number };
+}> {
+  const serving = `FROM products p JOIN desks d
+      ON d.serves_all_products
+      OR EXISTS (SELECT 1 FROM desk_products dp WHERE dp.desk_id = d.id AND dp.product_id = p.id)
+   WHERE p.time_unit = 12 AND p.active AND d.active`;
+  const [everywhere] = await query<{ id: number }>(
+    `SELECT p.id ${serving} GROUP BY p.id
+      HAVING count(DISTINCT d.id) = (SELECT count(*) FROM desks WHERE active) ORDER BY p.id LIMIT 1`,
+  );
+  const [oneLocation] = await query<{ id: number; location_id: number }>(
+    `SELECT p.id, min(d.location_id) AS location_id ${serving} GROUP BY p.id
+      HAVING count(DISTINCT d.location_id) = 1 ORDER BY p.id LIMIT 1`,
+  );
+  if (!everywhere || !oneLocation)
+    throw new Error('the data set has no 12-minute product served everywhere and one served at one location');
+  return {
+    everywhere: everywhere.id,
+    oneLocation: { productId: oneLocation.id, locationId: Number(oneLocation.location_id) },
+  };
+}
+
+/**
+ * Throws unless every slot of `productId` on every one of `days` is at `locationId`: the figures of a
+ * product served at one location measure that rule only when the server keeps to it (DESIGN §4b). All
+ * days, because a slot goes to the desk with the fewest booked minutes: on a quiet day that may well be
+ * one of the right desks by chance.
+ */
+export async function assertSlotsAt(api: ApiProcess, productId: number, days: string[], locationId: number) {
+  let offered = 0;
+  for (const day of days) {
+    const slots = await timeslotsOn(api, productId, day);
+    offered += slots.length;
+    const elsewhere = slots.filter((s) => s.desk.location.id !== locationId);
+    if (elsewhere.length > 0)
+      throw new Error(
+        `product ${productId} is served at location ${locationId} only, but ${day} offers ${elsewhere.length} ` +
+          `of its ${slots.length} slots elsewhere (${[...new Set(elsewhere.map((s) => s.desk.name))].join(', ')})`,
+      );
+  }
+  if (offered === 0) throw new Error(`product ${productId} has no slot at location ${locationId}`);
 }
 
 /** POST /timeslots for one day, a different available day each request; every answer must list slots. */

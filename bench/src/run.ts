@@ -20,10 +20,12 @@ import { growthSvg, measureGrowth, spread } from './growth.js';
 import { closeConnections } from './http-client.js';
 import { ratio, type LoadResult } from './load.js';
 import {
+  assertSlotsAt,
   availableDays,
   measureAvailableDays,
   measureCeiling,
   measureTimeslots,
+  productsToMeasure,
   timeslotsOn,
 } from './read-scenarios.js';
 import { printTable, resultsFile, writeResults, type Row } from './report.js';
@@ -64,12 +66,10 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
     await migrateDatabase(probe);
     const query = rawQuery(probe);
     const dataset = await loadDataset(probe, SETTINGS.dataset, { timezone: SETTINGS.timezone });
-    const [product] = await query<{ id: number }>(
-      'SELECT id FROM products WHERE time_unit = 12 ORDER BY id LIMIT 1',
-    );
+    const measured = await productsToMeasure(query);
     const [version] = await query<{ version: string }>('SELECT version()');
     log(
-      `${kind}: loaded in ${dataset.loadMs} ms (${dataset.windowAppointments} in the window, ${Math.round(dataset.windowFill * 100)} % full, ${dataset.pastAppointments} older)`,
+      `${kind}: loaded in ${dataset.loadMs} ms (${dataset.locations} locations, ${dataset.windowAppointments} in the window, ${Math.round(dataset.windowFill * 100)} % full, ${dataset.pastAppointments} older)`,
     );
     // The database's own ceiling: SELECT 1 straight from this process, no HTTP, the same clients.
     const select1 = await runBounded(
@@ -89,7 +89,9 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
       await probe.close();
       probe = undefined;
     }
-    const productId = product!.id;
+    // Writes and growth book the product every desk serves; the reads measure both.
+    const productId = measured.everywhere;
+    const local = measured.oneLocation;
     const secret = newSecret();
     apis.push(...(await startApis(kind === 'postgres' ? 2 : 1, `${kind}-api`, secret)));
     const [first] = apis;
@@ -98,6 +100,10 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
     const expectedDays = dataset.weekdaysInWindow - 1;
     if (days.length < expectedDays) throw new Error(`${kind}: only ${days.length} available days`);
     const laterDays = days.slice(1);
+    const localDays = await availableDays(first!, local.productId);
+    if (localDays.length < expectedDays)
+      throw new Error(`${kind}: only ${localDays.length} available days at one location`);
+    await assertSlotsAt(first!, local.productId, localDays, local.locationId);
 
     const readMemory = sampleMemory([first!]);
     log(`${kind}: ceiling GET /api/health, then the reads, 1 client and ${clients}`);
@@ -113,6 +119,9 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
     const availableDays10 = await measureAvailableDays(first!, productId, clients, expectedDays);
     const timeslots1 = await measureTimeslots(first!, productId, 1, laterDays);
     const timeslots10 = await measureTimeslots(first!, productId, clients, laterDays);
+    log(`${kind}: the same reads for product ${local.productId}, served at one location only`);
+    const localAvailableDays10 = await measureAvailableDays(first!, local.productId, clients, expectedDays);
+    const localTimeslots1 = await measureTimeslots(first!, local.productId, 1, localDays.slice(1));
     const [readPeak] = readMemory();
     const readDetail = await first!.memoryDetail();
     if (readDetail)
@@ -146,10 +155,22 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
         pass: judge(availableDays10.p95 <= 30),
       },
       {
+        what: `${dbLabel}: POST /available-days, 3 months, product at one location, p95 (${clients} clients)`,
+        measured: figure(localAvailableDays10, ceiling10),
+        target: targetFor('p95 ≤ 30 ms'),
+        pass: judge(localAvailableDays10.p95 <= 30),
+      },
+      {
         what: `${dbLabel}: POST /timeslots, one day, p95 (1 client)`,
         measured: figure(timeslots1, ceiling1),
         target: targetFor('p95 ≤ 5 ms'),
         pass: judge(timeslots1.p95 <= 5),
+      },
+      {
+        what: `${dbLabel}: POST /timeslots, one day, product at one location, p95 (1 client)`,
+        measured: figure(localTimeslots1, ceiling1),
+        target: targetFor('p95 ≤ 5 ms'),
+        pass: judge(localTimeslots1.p95 <= 5),
       },
       {
         what: `${dbLabel}: POST /timeslots, one day, p95 (${clients} clients)`,
@@ -168,8 +189,13 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
       database: version?.version,
       dataset,
       ceiling: { selectOne, health: { oneClient: ceiling1, clients: ceiling10 } },
+      products: measured,
       availableDays: { oneClient: availableDays1, clients: availableDays10 },
       timeslots: { oneClient: timeslots1, clients: timeslots10 },
+      oneLocation: {
+        availableDays: { clients: localAvailableDays10 },
+        timeslots: { oneClient: localTimeslots1 },
+      },
       memoryDuringReads: readPeak,
       ...(readDetail ? { memoryDetailAfterReads: readDetail } : {}),
     };

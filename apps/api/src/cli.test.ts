@@ -116,7 +116,7 @@ describe.each(testDatabases)('operator CLI load-dataset on %s', (kind) => {
     expect(console.log).toHaveBeenLastCalledWith(
       expect.stringMatching(
         new RegExp(
-          `3 desks, 4 products, 120 appointments in the window ${window.first}…${window.last} .*, 90 older\\.$`,
+          `3 locations, 3 desks, 4 products, 120 appointments in the window ${window.first}…${window.last} .*, 90 older\\.$`,
         ),
       ),
     );
@@ -127,6 +127,26 @@ describe.each(testDatabases)('operator CLI load-dataset on %s', (kind) => {
     try {
       const count = async (sql: string) => Number((await rawQuery(database)<{ n: string }>(sql))[0]!.n);
       expect(await count('SELECT count(*) AS n FROM desks')).toBe(3);
+      // One desk in each of three locations; product 3 is served at the first location only.
+      expect(await count('SELECT count(DISTINCT location_id) AS n FROM desks')).toBe(3);
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM desks d JOIN locations l ON l.id = d.location_id
+            WHERE d.serves_all_products = (l.position = 0)`,
+        ),
+      ).toBe(3);
+      expect(
+        await count(`SELECT count(*) AS n FROM desk_products dp JOIN products p ON p.id = dp.product_id`),
+      ).toBe(6);
+      // Every appointment is for a product its desk serves.
+      expect(
+        await count(
+          `SELECT count(*) AS n FROM appointments a JOIN appointment_items i ON i.appointment_id = a.id
+             JOIN desks d ON d.id = a.desk_id
+            WHERE NOT d.serves_all_products
+              AND NOT EXISTS (SELECT 1 FROM desk_products dp WHERE dp.desk_id = d.id AND dp.product_id = i.product_id)`,
+        ),
+      ).toBe(0);
       expect(await count('SELECT count(*) AS n FROM desk_opening_hours')).toBe(15);
       expect(await count('SELECT count(*) AS n FROM products')).toBe(4);
       expect(await count('SELECT count(*) AS n FROM appointments')).toBe(210);

@@ -113,7 +113,8 @@ export async function runCli(
           now: now(),
         });
         console.log(
-          `Data set loaded (${database.kind}) in ${loaded.loadMs} ms: ${sizes.desks} desks, ${sizes.products} products, ` +
+          `Data set loaded (${database.kind}) in ${loaded.loadMs} ms: ${loaded.locations} locations, ${sizes.desks} desks, ` +
+            `${sizes.products} products, ` +
             `${loaded.windowAppointments} appointments in the window ${loaded.window.first}…${loaded.window.last} ` +
             `(${Math.round(loaded.windowFill * 100)} % full), ${loaded.pastAppointments} older.`,
         );

@@ -21,3 +21,4 @@ export * from './users/invitations.js';
 export * from './setup/schemas.js';
 export * from './locations/refs.js';
 export * from './locations/schemas.js';
+export * from './locations/texts.js';

@@ -28,7 +28,7 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../db/client.js';
 import { containsPattern } from '../db/contains.js';
 import { readPage } from '../db/page.js';
-import { auditEvents, desks, invitations, products, users } from '../db/schema/index.js';
+import { auditEvents, desks, invitations, locations, products, users } from '../db/schema/index.js';
 
 type EventRow = {
   event: typeof auditEvents.$inferSelect;
@@ -88,15 +88,24 @@ function changedDeskIds(rows: readonly EventRow[]): number[] {
   return ids;
 }
 
-/** Desk ids in `changes` also as names (`desk`), so a move reads "Balie 1 → Balie 2". */
+/**
+ * Desk ids in `changes` also as names (`desk`), so a move reads "Balie 1 → Balie 2", and with their
+ * locations (`location`) when those differ — created, deleted, or moved to another building — so the
+ * history says where as well as at which desk (DESIGN §4b). Both are the current names, as everywhere in
+ * the trail: a desk moved to another location since shows its new one.
+ */
 function withDeskNames(labels: Labels) {
   const nameOf = (v: unknown) => (typeof v === 'number' ? labels('desk', v) : null);
+  const locationOf = (v: unknown) => (typeof v === 'number' ? labels('deskLocation', v) : null);
   return (event: EventRow['event']): AuditChanges | undefined => {
     const changes = changesOf(event);
     if (!changes?.deskId) return changes;
+    const { before, after } = changes.deskId;
+    const location = { before: locationOf(before), after: locationOf(after) };
     return {
       ...changes,
-      desk: { before: nameOf(changes.deskId.before), after: nameOf(changes.deskId.after) },
+      desk: { before: nameOf(before), after: nameOf(after) },
+      ...(location.before !== location.after ? { location } : {}),
     };
   };
 }
@@ -137,12 +146,12 @@ export async function appointmentHistory(
 type EventsQuery = z.output<typeof auditEventsQuerySchema>;
 
 type Labelled = 'user' | 'desk' | 'product' | 'invitation';
-/** A current name by kind and id, null for one that is gone. */
-type Labels = (type: Labelled, id: number) => string | null;
+/** A current name by kind and id, null for one that is gone; `deskLocation`: the desk's location's. */
+type Labels = (type: Labelled | 'deskLocation', id: number) => string | null;
 
 /**
- * The current names of accounts (e-mail), desks, products and invitations (the invited address) by id,
- * each table read once and only when ids of it are asked for.
+ * The current names of accounts (e-mail), desks (and their locations), products and invitations (the
+ * invited address) by id, each table read once and only when ids of it are asked for.
  */
 async function readLabels(db: DbOrTx, ids: Partial<Record<Labelled, readonly number[]>>): Promise<Labels> {
   const unique = (type: Labelled) => [...new Set(ids[type] ?? [])];
@@ -157,7 +166,11 @@ async function readLabels(db: DbOrTx, ids: Partial<Record<Labelled, readonly num
     ? await db.select({ id: users.id, label: users.email }).from(users).where(inArray(users.id, userIds))
     : [];
   const d = deskIds.length
-    ? await db.select({ id: desks.id, label: desks.name }).from(desks).where(inArray(desks.id, deskIds))
+    ? await db
+        .select({ id: desks.id, label: desks.name, location: locations.name })
+        .from(desks)
+        .innerJoin(locations, eq(locations.id, desks.locationId))
+        .where(inArray(desks.id, deskIds))
     : [];
   const p = productIds.length
     ? await db
@@ -179,6 +192,7 @@ async function readLabels(db: DbOrTx, ids: Partial<Record<Labelled, readonly num
     ['invitation', i],
   ] as const)
     for (const row of found) labels.set(`${type}:${row.id}`, row.label);
+  for (const desk of d) labels.set(`deskLocation:${desk.id}`, desk.location);
   return (type, id) => labels.get(`${type}:${id}`) ?? null;
 }
 

@@ -3,8 +3,9 @@ import { rawQuery, type Database } from '../db/client.js';
 
 /**
  * DESIGN §10's benchmark data set, for `cli load-dataset` (capacity trials) and `npm run bench` alike:
- * desks open Monday–Friday, products of 12 and 24 minutes, confirmed appointments in the booking window
- * and older ones (checked in, some cancelled) before it, so that cost can be seen to follow the window.
+ * desks open Monday–Friday in three locations, products of 12 and 24 minutes that not every desk serves
+ * (DESIGN §4b), confirmed appointments in the booking window and older ones (checked in, some cancelled)
+ * before it, so that cost can be seen to follow the window.
  */
 export interface DatasetSizes {
   desks: number;
@@ -22,6 +23,9 @@ export const DEFAULT_DATASET_SIZES: DatasetSizes = {
   pastAppointments: 100_000,
 };
 
+/** Locations the desks are spread over (fewer when there are fewer desks). */
+export const DATASET_LOCATIONS = 3;
+
 const OPENS = '08:00';
 /** Opening minutes per desk per weekday: 08:00–20:00. */
 const OPEN_MINUTES = 12 * 60;
@@ -32,6 +36,7 @@ const PAST_DAYS = 730;
 
 export interface DatasetSummary {
   sizes: DatasetSizes;
+  locations: number;
   window: { first: string; last: string };
   weekdaysInWindow: number;
   windowAppointments: number;
@@ -41,11 +46,81 @@ export interface DatasetSummary {
   loadMs: number;
 }
 
+/** Where a desk is (index into the locations in order) and whether it serves the short products only. */
+export interface DeskPlan {
+  location: number;
+  specialist: boolean;
+}
+
+/**
+ * The desks spread over the locations in blocks, in order (10 desks: 4, 3, 3). The last desk of a
+ * location with more than one is a specialist that serves the 12-minute products only.
+ */
+export function deskPlan(desks: number, locations: number): DeskPlan[] {
+  const locationOf = (i: number) => Math.floor((i * locations) / desks);
+  return Array.from({ length: desks }, (_, i) => ({
+    location: locationOf(i),
+    specialist:
+      i > 0 &&
+      locationOf(i - 1) === locationOf(i) &&
+      (i === desks - 1 || locationOf(i + 1) !== locationOf(i)),
+  }));
+}
+
+/**
+ * Product n (1-based) takes 12 minutes when odd, 24 when even; every fourth from the third (3, 7, 11, …)
+ * is served at the first location only, like a driving licence at the town hall. Product 1 is served by
+ * every desk: the bench's "served everywhere" product, as product 3 is its "one location" one.
+ */
+export function servesProduct(desk: DeskPlan, n: number): boolean {
+  if (n % 4 === 3 && desk.location !== 0) return false;
+  return !desk.specialist || n % 2 === 1;
+}
+
+/**
+ * The locations, desks and what each serves: the first location (migration 0012 made it) is reused, the
+ * others are added. A desk of the first location that is no specialist serves every product, also
+ * later ones (`serves_all_products`); every other desk lists its products.
+ */
+async function loadDesks(query: ReturnType<typeof rawQuery>, sizes: DatasetSizes): Promise<void> {
+  const plan = deskPlan(sizes.desks, Math.min(DATASET_LOCATIONS, sizes.desks));
+  const locationCount = plan.at(-1)!.location + 1;
+  await query(
+    `UPDATE locations SET name = 'Vestiging 1', street = 'Marktplein 1', postcode = '1234 AB', city = 'Benchstad',
+            phone = '14 020', position = 0 WHERE id = (SELECT min(id) FROM locations)`,
+  );
+  await query(
+    `INSERT INTO locations (name, street, postcode, city, phone, notice, position)
+     SELECT 'Vestiging ' || i, 'Wijkplein ' || i, '1234 AB', 'Benchstad', '14 020', 'Ingang aan de pleinzijde.', i - 1
+       FROM generate_series(2, $1::int) AS i ORDER BY i`,
+    [locationCount],
+  );
+  const locationIds = (await query<{ id: number }>('SELECT id FROM locations ORDER BY position, id')).map(
+    (l) => l.id,
+  );
+  for (const [i, desk] of plan.entries()) {
+    const servesAll = desk.location === 0 && !desk.specialist;
+    const [row] = await query<{ id: number }>(
+      `INSERT INTO desks (name, label, location_id, serves_all_products) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [`Balie ${i + 1}`, `Bench ${i + 1}`, locationIds[desk.location], servesAll],
+    );
+    if (servesAll) continue;
+    const served = Array.from({ length: sizes.products }, (_, k) => k + 1).filter((n) =>
+      servesProduct(desk, n),
+    );
+    await query(
+      `INSERT INTO desk_products (desk_id, product_id)
+       SELECT $1::int, id FROM products WHERE position = ANY (string_to_array($2::text, ',')::int[])`,
+      [row!.id, served.join(',')],
+    );
+  }
+}
+
 /**
  * Appointments on a grid of 24-minute cells (desk × weekday × cell between `first` and `last`), the
  * `count` cells picked by a hash so they spread evenly and never overlap (the exclusion constraint
- * holds). One set-based statement inserts the appointments and their items (one product each, whose
- * duration is the cell: a 24-minute product once or a 12+12-minute product twice).
+ * holds). One set-based statement inserts the appointments and their items (one product each that the
+ * desk serves, whose duration is the cell: a 24-minute product once or a 12+12-minute product twice).
  */
 function appointmentsSql(status: string): string {
   return `
@@ -74,13 +149,19 @@ WITH cells AS (
          CASE WHEN s.status = 'checked_in' THEN starts END,
          CASE WHEN s.status = 'cancelled' THEN starts - interval '2 days' END
     FROM chosen CROSS JOIN LATERAL (SELECT ${status} AS status) s
-  RETURNING id
+  RETURNING id, desk_id
+), served AS (
+  SELECT d.id AS desk_id, p.id AS product_id, p.time_unit,
+         row_number() OVER (PARTITION BY d.id ORDER BY p.id) - 1 AS k, count(*) OVER (PARTITION BY d.id) AS n
+    FROM desks d
+    JOIN products p
+      ON d.serves_all_products
+      OR EXISTS (SELECT 1 FROM desk_products dp WHERE dp.desk_id = d.id AND dp.product_id = p.id)
 )
 INSERT INTO appointment_items (appointment_id, product_id, amount)
-SELECT inserted.id, p.id, CASE WHEN p.time_unit = ${CELL_MINUTES} THEN 1 ELSE 2 END
+SELECT inserted.id, s.product_id, CASE WHEN s.time_unit = ${CELL_MINUTES} THEN 1 ELSE 2 END
   FROM inserted
-  JOIN (SELECT id, time_unit, row_number() OVER (ORDER BY id) - 1 AS k, count(*) OVER () AS n FROM products) p
-    ON p.k = inserted.id % p.n`;
+  JOIN served s ON s.desk_id = inserted.desk_id AND s.k = inserted.id % s.n`;
 }
 
 const addDays = (date: string, days: number) =>
@@ -106,19 +187,13 @@ export async function loadDataset(
   const started = Date.now();
   const query = rawQuery(database);
   const [existing] = await query<{ n: number }>(
-    `SELECT (SELECT count(*) FROM desks) + (SELECT count(*) FROM products) + (SELECT count(*) FROM appointments) AS n`,
+    `SELECT (SELECT count(*) FROM desks) + (SELECT count(*) FROM products) + (SELECT count(*) FROM appointments)
+            + (SELECT count(*) FROM locations) - 1 AS n`,
   );
   if (Number(existing?.n) > 0)
-    throw new DatasetError('The database already holds desks, products or appointments: not loaded.');
-  await query(
-    `INSERT INTO desks (name, label) SELECT 'Balie ' || i, 'Bench ' || i FROM generate_series(1, $1::int) AS i ORDER BY i`,
-    [sizes.desks],
-  );
-  await query(
-    `INSERT INTO desk_opening_hours (desk_id, weekday, opens, closes)
-     SELECT d.id, w, $1::time, $1::time + make_interval(mins => $2::int) FROM desks d CROSS JOIN generate_series(1, 5) AS w`,
-    [OPENS, OPEN_MINUTES],
-  );
+    throw new DatasetError(
+      'The database already holds locations, desks, products or appointments: not loaded.',
+    );
   await query(
     `INSERT INTO product_categories (name, position) SELECT 'Categorie ' || i, i FROM generate_series(1, 4) AS i`,
   );
@@ -129,6 +204,12 @@ export async function loadDataset(
             'Benchmark product ' || i, CASE WHEN i % 2 = 1 THEN 12 ELSE 24 END, 12, i
        FROM generate_series(1, $1::int) AS i`,
     [sizes.products],
+  );
+  await loadDesks(query, sizes);
+  await query(
+    `INSERT INTO desk_opening_hours (desk_id, weekday, opens, closes)
+     SELECT d.id, w, $1::time, $1::time + make_interval(mins => $2::int) FROM desks d CROSS JOIN generate_series(1, 5) AS w`,
+    [OPENS, OPEN_MINUTES],
   );
   return { ...(await reloadAppointments(database, sizes, placement)), loadMs: Date.now() - started };
 }
@@ -173,17 +254,25 @@ export async function reloadAppointments(
   // After a bulk load the planner needs statistics; autovacuum would gather them a little later.
   await query('ANALYZE');
 
-  const [counts] = await query<{ inside: number; past: number; weekdays: number; desks: number }>(
+  const [counts] = await query<{
+    inside: number;
+    past: number;
+    weekdays: number;
+    desks: number;
+    locations: number;
+  }>(
     `SELECT (SELECT count(*)::int FROM appointments WHERE lower(during) >= ($1::date::timestamp AT TIME ZONE $3::text)) AS inside,
             (SELECT count(*)::int FROM appointments WHERE lower(during) < ($1::date::timestamp AT TIME ZONE $3::text)) AS past,
             (SELECT count(*)::int FROM generate_series($1::timestamp, $2::timestamp, interval '1 day') d
               WHERE extract(isodow FROM d) <= 5) AS weekdays,
-            (SELECT count(*)::int FROM desks) AS desks`,
+            (SELECT count(*)::int FROM desks) AS desks,
+            (SELECT count(*)::int FROM locations) AS locations`,
     [window.first, window.last, zone],
   );
   if (!counts) throw new Error('dataset counts missing');
   return {
     sizes,
+    locations: counts.locations,
     window,
     weekdaysInWindow: counts.weekdays,
     windowAppointments: counts.inside,

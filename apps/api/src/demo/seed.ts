@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import {
   closures,
   deskOpeningHours,
+  deskProducts,
   desks,
   locations,
   organisation,
@@ -48,6 +49,39 @@ export const DEMO_ORGANISATION: Organisation = {
   registrationOpen: true,
   registerFields: [...REGISTER_FIELDS],
 };
+
+/**
+ * The demo's two locations (DESIGN §4b): the town hall at the organisation's address, and a district
+ * office with a notice for visitors in every language. Balie 1 is in the first, Balie 2 in the second.
+ */
+export const DEMO_LOCATIONS = {
+  stadhuis: {
+    name: 'Stadhuis',
+    street: DEMO_ORGANISATION.street,
+    postcode: DEMO_ORGANISATION.postcode,
+    city: DEMO_ORGANISATION.city,
+    phone: DEMO_ORGANISATION.phone,
+    notice: '',
+    translations: {},
+    position: 0,
+  },
+  noord: {
+    name: 'Stadswinkel Noord',
+    street: 'Noorderplein 12',
+    postcode: '1235 CD',
+    city: 'Voorbeeldstad',
+    phone: '020 123 4567',
+    notice: 'Ingang naast de bibliotheek; lift aanwezig.',
+    translations: {
+      en: { notice: 'Entrance next to the library; lift available.' },
+      de: { notice: 'Eingang neben der Bibliothek; Aufzug vorhanden.' },
+    },
+    position: 1,
+  },
+} satisfies Record<string, Omit<typeof locations.$inferInsert, 'id'>>;
+
+/** The product only Balie 1 (Stadhuis) serves: the driving-licence desk of the demo. */
+export const DEMO_STADHUIS_ONLY_PRODUCT = 'Rijbewijs aanvragen of verlengen';
 
 const WEEKDAYS = [1, 2, 3, 4, 5];
 const DAY = [
@@ -147,8 +181,8 @@ export async function isEmptyDatabase(db: Db): Promise<boolean> {
 }
 
 /**
- * Demo data (DESIGN §3): two desks open on weekdays (the second also on Thursday evening), products in
- * three categories, the organisation record, the coming Christmas and New Year closures, a partial closure, and two accounts.
+ * Demo data (DESIGN §3): two locations with a desk each, open on weekdays (the second also on Thursday
+ * evening), products in three categories (the driving licence at the town hall only), the organisation record, the coming Christmas and New Year closures, a partial closure, and two accounts.
  * Does nothing unless the database is empty; returns whether it seeded.
  */
 export async function seedDemoData(db: Db, options: { timezone: string }): Promise<boolean> {
@@ -174,24 +208,20 @@ export async function seedDemoData(db: Db, options: { timezone: string }): Promi
       })),
     );
 
-    // The one location every installation starts with (migration 0012) gets the organisation's address.
-    const [location] = await tx
+    // The one location every installation starts with (migration 0012) becomes the town hall.
+    const [stadhuis] = await tx
       .update(locations)
-      .set({
-        name: 'Stadhuis',
-        street: DEMO_ORGANISATION.street,
-        postcode: DEMO_ORGANISATION.postcode,
-        city: DEMO_ORGANISATION.city,
-        phone: DEMO_ORGANISATION.phone,
-      })
+      .set(DEMO_LOCATIONS.stadhuis)
       .where(eq(locations.id, sql`(SELECT min(id) FROM locations)`))
       .returning({ id: locations.id });
-    if (!location) throw new Error('no location to put the demo desks in');
+    if (!stadhuis) throw new Error('no location to put the demo desks in');
+    const [noord] = await tx.insert(locations).values(DEMO_LOCATIONS.noord).returning({ id: locations.id });
     const [first, second] = await tx
       .insert(desks)
       .values([
-        { name: 'Balie 1', label: 'B1', locationId: location.id },
-        { name: 'Balie 2', label: 'B2', locationId: location.id },
+        { name: 'Balie 1', label: 'B1', locationId: stadhuis.id },
+        // Balie 2 serves the products it lists (below): every one but the driving licence.
+        { name: 'Balie 2', label: 'B2', locationId: noord!.id, servesAllProducts: false },
       ])
       .returning({ id: desks.id });
     if (!first || !second) throw new Error('demo desks not created');
@@ -202,15 +232,26 @@ export async function seedDemoData(db: Db, options: { timezone: string }): Promi
     await tx.insert(deskOpeningHours).values(hours);
 
     let position = 0;
+    const made: Array<{ id: number; title: string }> = [];
     for (const group of CATALOGUE) {
       const [category] = await tx
         .insert(productCategories)
         .values({ name: group.category, position: position++ })
         .returning({ id: productCategories.id });
-      await tx
-        .insert(products)
-        .values(group.products.map((p, i) => ({ ...p, categoryId: category?.id ?? null, position: i })));
+      made.push(
+        ...(await tx
+          .insert(products)
+          .values(group.products.map((p, i) => ({ ...p, categoryId: category?.id ?? null, position: i })))
+          .returning({ id: products.id, title: products.title })),
+      );
     }
+    await tx
+      .insert(deskProducts)
+      .values(
+        made
+          .filter((p) => p.title !== DEMO_STADHUIS_ONLY_PRODUCT)
+          .map((p) => ({ deskId: second.id, productId: p.id })),
+      );
 
     // A partial closure on the first Wednesday at least a week ahead: Balie 1 has a team meeting.
     let wednesday = DateTime.now().setZone(zone).plus({ days: 7 });

@@ -245,7 +245,7 @@ describe.each(testDatabases)('appointments API on %s', (kind) => {
     expect((await t.call('GET', '/api/appointments/today', t.user)).statusCode).toBe(403);
     const csv = await t.call('GET', '/api/appointments/today/csv', t.admin);
     expect(csv.headers['content-disposition']).toBe('attachment; filename="afspraken.csv"');
-    expect(csv.body).toContain('Tijd;Tot;Balie');
+    expect(csv.body).toContain('Tijd;Tot;Locatie;Balie');
     if (sameDay) expect(csv.body).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(neutraliseCell('+31 6')).toBe("'+31 6");
     expect(neutraliseCell('Jansen')).toBe('Jansen');

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { appointmentItems, appointments } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { appointmentItems, appointments, locations } from '../../db/schema/index.js';
 import { testDatabases, useTestApp } from '../../test/index.js';
 import { newCheckInCode } from './check-in-code.js';
 import { PDF_FONTS } from './exports.js';
@@ -69,6 +70,8 @@ describe.each(testDatabases)("today's exports on %s", (kind) => {
   });
   const get = (url: string, headers: Record<string, string> = t.admin.headers) =>
     t.app.inject({ method: 'GET', url, headers });
+  const locationIdOf = async (name: string) =>
+    (await t.database.db.select().from(locations).where(eq(locations.name, name)))[0]!.id;
 
   it('writes afspraken.csv: BOM, semicolons, a header, one row per non-cancelled appointment in time order', async () => {
     const res = await get('/api/appointments/today/csv');
@@ -81,6 +84,7 @@ describe.each(testDatabases)("today's exports on %s", (kind) => {
     expect(records[0]).toEqual([
       'Tijd',
       'Tot',
+      'Locatie',
       'Balie',
       'Naam',
       'E-mail',
@@ -92,20 +96,56 @@ describe.each(testDatabases)("today's exports on %s", (kind) => {
     const rows = records.slice(1);
     expect(rows).toHaveLength(NAMES.length + 1);
     expect(rows.map((r) => r[0])).toEqual(rows.map((r) => r[0]).sort());
-    expect(rows.map((r) => r[3])).not.toContain('Gone');
-    expect(rows.map((r) => r[3])).toEqual(expect.arrayContaining(['L. Wałęsa', 'И. Петров', 'محمد']));
+    expect(rows.map((r) => r[4])).not.toContain('Gone');
+    expect(rows.map((r) => r[4])).toEqual(expect.arrayContaining(['L. Wałęsa', 'И. Петров', 'محمد']));
     // A formula or a leading + would run in a spreadsheet: both get an apostrophe.
-    expect(rows.map((r) => r[3])).toContain(`'=HYPERLINK("http://evil")`);
-    expect(rows.find((r) => r[3] === 'L. Wałęsa')![5]).toBe("'+31 20 1234567");
-    const wałęsa = rows.find((r) => r[3] === 'L. Wałęsa')!;
-    expect(wałęsa[7]).toBe('bevestigd');
-    expect(wałęsa[8]).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+    expect(rows.map((r) => r[4])).toContain(`'=HYPERLINK("http://evil")`);
+    expect(rows.find((r) => r[4] === 'L. Wałęsa')![6]).toBe("'+31 20 1234567");
+    const wałęsa = rows.find((r) => r[4] === 'L. Wałęsa')!;
+    expect(wałęsa.slice(2, 4)).toEqual(['Stadhuis', 'Balie 1']);
+    expect(wałęsa[8]).toBe('bevestigd');
+    expect(wałęsa[9]).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+    // Each row's location is its desk's: Balie 1 at the town hall, Balie 2 at Stadswinkel Noord.
+    expect(new Set(rows.map((r) => `${r[3]} @ ${r[2]}`))).toEqual(
+      new Set(['Balie 1 @ Stadhuis', 'Balie 2 @ Stadswinkel Noord']),
+    );
     const english = parse((await get('/api/appointments/today/csv?language=en')).body.slice(1), {
       delimiter: ';',
     }) as string[][];
-    expect(english[0]![8]).toBe('Check-in code');
+    expect(english[0]![2]).toBe('Location');
+    expect(english[0]![9]).toBe('Check-in code');
     expect((await get('/api/appointments/today/csv', t.user.headers)).statusCode).toBe(403);
     expect((await get('/api/appointments/today/csv?language=fr')).json().errors[0].property).toBe('language');
+  });
+
+  it('exports one location on request, and names an unknown one', async () => {
+    const noord = await locationIdOf('Stadswinkel Noord');
+    const csv = await get(`/api/appointments/today/csv?locationId=${noord}`);
+    expect(csv.statusCode).toBe(200);
+    const rows = (parse(csv.rawPayload.subarray(3).toString('utf8'), { delimiter: ';' }) as string[][]).slice(
+      1,
+    );
+    // People 1, 3 and 5 are at Balie 2; the cancelled one (7) is not on the day's list.
+    expect(rows.map((r) => r[4]).sort()).toEqual(['T. Nguyễn', 'Κ. Παπαδόπουλος', 'محمد'].sort());
+    expect(new Set(rows.map((r) => r[2]))).toEqual(new Set(['Stadswinkel Noord']));
+
+    const pdf = await get(`/api/appointments/today/pdf?locationId=${noord}`);
+    expect(pdf.statusCode).toBe(200);
+    const text = await pdfText(new Uint8Array(pdf.rawPayload));
+    expect(text).toContain('Stadswinkel Noord');
+    expect(text).toContain('Noorderplein 12, 1235 CD Voorbeeldstad');
+    expect(text).toContain('Nguyễn'.normalize('NFKC'));
+    expect(text).not.toContain('Stadhuis');
+    expect(text).not.toContain('Wałęsa');
+
+    for (const format of ['csv', 'pdf']) {
+      const unknown = await get(`/api/appointments/today/${format}?locationId=99999`);
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().errors).toEqual([{ property: 'locationId', message: 'object/not-found' }]);
+      const bad = await get(`/api/appointments/today/${format}?locationId=north`);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().errors[0].property).toBe('locationId');
+    }
   });
 
   it('writes afspraken.pdf with an embedded font that prints every script, per desk in time order', async () => {
@@ -117,11 +157,18 @@ describe.each(testDatabases)("today's exports on %s", (kind) => {
     expect(text).toContain('Tuesday 12 March 2030');
     for (const { lastName } of NAMES) expect(text).toContain(lastName.normalize('NFKC'));
     expect(text).not.toContain('Gone');
-    // Each desk's heading, then its own appointments in time order.
+    // Per location (by name) its name and address, then per desk its heading and its own appointments
+    // in time order.
+    const stadhuis = text.indexOf('Stadhuis\n');
+    const noord = text.indexOf('Stadswinkel Noord');
+    expect(stadhuis).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf('Stadhuisplein 1, 1234 AB Voorbeeldstad')).toBeGreaterThan(stadhuis);
     const desk1 = text.indexOf('Balie 1');
     const desk2 = text.indexOf('Balie 2');
-    expect(desk1).toBeGreaterThanOrEqual(0);
-    expect(desk2).toBeGreaterThan(desk1);
+    expect(desk1).toBeGreaterThan(stadhuis);
+    expect(noord).toBeGreaterThan(desk1);
+    expect(text.indexOf('Noorderplein 12, 1235 CD Voorbeeldstad')).toBeGreaterThan(noord);
+    expect(desk2).toBeGreaterThan(noord);
     const at = (name: string) => text.indexOf(name.normalize('NFKC'));
     // Desk 1 holds people 0, 2, 4, 6 (booked later to earlier): Петров before Öztürk before Wałęsa.
     expect(at('Петров')).toBeLessThan(at('Öztürk'));

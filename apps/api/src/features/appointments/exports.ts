@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { stringify } from 'csv-stringify/sync';
 import { DateTime } from 'luxon';
-import type { UiLanguage } from '@balie/shared';
+import { addressOf, type UiLanguage } from '@balie/shared';
 import type { Config } from '../../config.js';
 import { fill } from '../../mail/i18n.js';
 import { appointmentTexts } from './mail-templates/texts.js';
@@ -16,31 +16,55 @@ export function neutraliseCell(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-function rowsOf(views: AppointmentView[], config: Config, language: UiLanguage): string[][] {
+/** One appointment of the exports: where it is, when, and the cells after the location and the desk. */
+interface ExportRow {
+  location: AppointmentView['desk']['location'];
+  desk: { id: number; name: string };
+  /** Start and end, HH:mm in the provider's zone. */
+  times: [string, string];
+  /** Name, e-mail, phone, products, status, check-in code. */
+  cells: string[];
+}
+
+function rowsOf(views: AppointmentView[], config: Config, language: UiLanguage): ExportRow[] {
   const t = appointmentTexts(language).exports;
   const zone = config.providerTimezone;
   const time = (d: Date) => DateTime.fromJSDate(d, { zone }).toFormat('HH:mm');
-  return views.map(({ row, desk, items }) => [
-    time(row.during.from),
-    time(row.during.until),
-    desk.name,
-    [row.initials, row.suffix, row.lastName].filter(Boolean).join(' '),
-    row.email ?? '',
-    row.phone ?? '',
-    items.map((i) => `${i.amount} x ${i.product.title}`).join(', '),
-    row.status === 'reserved' ? '' : t.statuses[row.status],
-    row.checkInCode ?? '',
-  ]);
+  return views.map(({ row, desk, items }) => ({
+    location: desk.location,
+    desk: { id: desk.id, name: desk.name },
+    times: [time(row.during.from), time(row.during.until)],
+    cells: [
+      [row.initials, row.suffix, row.lastName].filter(Boolean).join(' '),
+      row.email ?? '',
+      row.phone ?? '',
+      items.map((i) => `${i.amount} x ${i.product.title}`).join(', '),
+      row.status === 'reserved' ? '' : t.statuses[row.status],
+      row.checkInCode ?? '',
+    ],
+  }));
+}
+
+/** The columns after the location and the desk. */
+function cellColumns(language: UiLanguage): string[] {
+  const c = appointmentTexts(language).exports.columns;
+  return [c.name, c.email, c.phone, c.products, c.status, c.checkInCode];
 }
 
 function header(language: UiLanguage): string[] {
   const c = appointmentTexts(language).exports.columns;
-  return [c.time, c.until, c.desk, c.name, c.email, c.phone, c.products, c.status, c.checkInCode];
+  return [c.time, c.until, c.location, c.desk, ...cellColumns(language)];
 }
 
 /** afspraken.csv: semicolon-separated (what Dutch spreadsheet programs expect), UTF-8 with BOM. */
 export function todayCsv(views: AppointmentView[], config: Config, language: UiLanguage): string {
-  const records = [header(language), ...rowsOf(views, config, language)].map((r) => r.map(neutraliseCell));
+  const rows = rowsOf(views, config, language).map((r) => [
+    ...r.times,
+    r.location.name,
+    r.desk.name,
+    ...r.cells,
+  ]);
+  const records = [header(language), ...rows].map((r) => r.map(neutraliseCell));
   return `\uFEFF${stringify(records, { delimiter: ';' })}`;
 }
 
@@ -56,12 +80,15 @@ export const PDF_FONTS = {
 };
 export type PdfFonts = typeof PDF_FONTS;
 
-/** Column widths (pt) of the per-desk tables, landscape A4 less margins: the CSV's columns minus the desk. */
+/**
+ * Column widths (pt) of the per-desk tables, landscape A4 less margins: the CSV's columns minus the
+ * location and the desk, which head each group.
+ */
 const WIDTHS = [40, 40, 150, 150, 90, 180, 70, 70];
 
 /**
- * afspraken.pdf: today's date in the provider's zone as the title, then per desk (by name) a table of its
- * appointments in time order. The whole file is built in memory first, so a failure never sends half a
+ * afspraken.pdf: today's date in the provider's zone as the title, then per location (by name; its name
+ * and address as the heading) per desk (by name) a table of its appointments in time order. The whole file is built in memory first, so a failure never sends half a
  * PDF: the caller gets a rejected promise and answers with a JSON error.
  */
 export function todayPdf(
@@ -105,14 +132,29 @@ export function todayPdf(
       doc.moveDown();
       const rows = rowsOf(views, config, language);
       if (rows.length === 0) doc.font('regular').fontSize(10).text(t.empty);
-      const columns = header(language);
-      for (const [desk, deskRows] of byDesk(rows)) {
-        if (doc.y + 60 > bottom()) doc.addPage();
-        doc.font('bold').fontSize(12).text(desk, doc.page.margins.left);
-        doc.moveDown(0.3);
-        line(withoutDesk(columns), true);
-        deskRows.forEach((r) => line(withoutDesk(r)));
-        doc.moveDown();
+      const columns = [t.columns.time, t.columns.until, ...cellColumns(language)];
+      const locationGroups = groupedBy(rows, (r) => r.location.id).sort(
+        ([a], [b]) => a!.location.name.localeCompare(b!.location.name) || a!.location.id - b!.location.id,
+      );
+      for (const locationRows of locationGroups) {
+        const { location } = locationRows[0]!;
+        const address = addressOf(location);
+        // Room for the heading, a desk's heading and a few rows; otherwise the group starts a page.
+        if (doc.y + 90 > bottom()) doc.addPage();
+        doc.font('bold').fontSize(13).text(location.name, doc.page.margins.left);
+        if (address) doc.font('regular').fontSize(9).text(address, doc.page.margins.left);
+        doc.moveDown(0.5);
+        const deskGroups = groupedBy(locationRows, (r) => r.desk.id).sort(
+          ([a], [b]) => a!.desk.name.localeCompare(b!.desk.name) || a!.desk.id - b!.desk.id,
+        );
+        for (const deskRows of deskGroups) {
+          if (doc.y + 60 > bottom()) doc.addPage();
+          doc.font('bold').fontSize(11).text(deskRows[0]!.desk.name, doc.page.margins.left);
+          doc.moveDown(0.3);
+          line(columns, true);
+          deskRows.forEach((r) => line([...r.times, ...r.cells]));
+          doc.moveDown();
+        }
       }
       doc.end();
     } catch (err) {
@@ -121,14 +163,9 @@ export function todayPdf(
   });
 }
 
-const DESK_COLUMN = 2;
-function withoutDesk(cells: string[]): string[] {
-  return cells.filter((_, i) => i !== DESK_COLUMN);
-}
-
-/** Rows grouped by desk name (sorted), each group keeping the rows' time order. */
-function byDesk(rows: string[][]): Array<[string, string[][]]> {
-  const groups = new Map<string, string[][]>();
-  for (const r of rows) groups.set(r[DESK_COLUMN]!, [...(groups.get(r[DESK_COLUMN]!) ?? []), r]);
-  return [...groups.entries()].sort(([a], [b]) => a.localeCompare(b));
+/** Rows grouped by a key, in the order each key first comes; each group keeps the rows' time order. */
+function groupedBy(rows: ExportRow[], key: (r: ExportRow) => number): ExportRow[][] {
+  const groups = new Map<number, ExportRow[]>();
+  for (const r of rows) groups.set(key(r), [...(groups.get(key(r)) ?? []), r]);
+  return [...groups.values()];
 }

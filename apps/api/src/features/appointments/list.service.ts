@@ -16,7 +16,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { containsPattern } from '../../db/contains.js';
 import { readPage } from '../../db/page.js';
-import { appointments } from '../../db/schema/index.js';
+import type { DbOrTx } from '../../db/client.js';
+import { appointments, desks, locations } from '../../db/schema/index.js';
 import { isStaff, type AuthUser } from '../../http/auth.js';
 import { httpError, validationError } from '../../http/errors.js';
 import { toAppointment } from './presenter.js';
@@ -49,6 +50,25 @@ function dateRange(zone: string, from?: string, until?: string): SQL[] {
   return conditions;
 }
 
+/**
+ * The appointments at one location (DESIGN §5: today, the list, the calendar and the exports take
+ * `locationId`): those on its desks, an appointment's location being its desk's. A location that does
+ * not exist is a 400 naming `property`, so a stale remembered choice is told apart from an empty day.
+ */
+async function atLocation(
+  db: DbOrTx,
+  locationId: number | undefined,
+  property = 'locationId',
+): Promise<SQL | undefined> {
+  if (locationId === undefined) return undefined;
+  const [found] = await db.select({ id: locations.id }).from(locations).where(eq(locations.id, locationId));
+  if (!found) throw validationError(property, 'object/not-found');
+  return inArray(
+    appointments.deskId,
+    db.select({ id: desks.id }).from(desks).where(eq(desks.locationId, locationId)),
+  );
+}
+
 /** Appointments as the API answers them; staff's also carry the desk's label. */
 export function presentAppointments(
   app: FastifyInstance,
@@ -63,6 +83,7 @@ export const listQuerySchema = z.object({
   showCanceled: z.enum(['true', 'false']).optional(),
   from: dateSchema.optional(),
   until: dateSchema.optional(),
+  locationId: idParamSchema.optional(),
 });
 
 /** One answer of GET /appointments holds at most this many rows unless it names a date range. */
@@ -89,6 +110,7 @@ export async function listAppointments(
 ): Promise<Appointment[]> {
   const ranged = query.from !== undefined && query.until !== undefined;
   if (query.from && query.until) assertRangeFits(query.from, query.until);
+  const location = await atLocation(app.db, query.locationId);
   const listed = app.db
     .select()
     .from(appointments)
@@ -97,6 +119,7 @@ export async function listAppointments(
         ne(appointments.status, 'reserved'),
         query.showCanceled === 'false' ? ne(appointments.status, 'cancelled') : undefined,
         visibleTo(user),
+        location,
         ...dateRange(app.config.providerTimezone, query.from, query.until),
       ),
     )
@@ -126,6 +149,7 @@ const filterSchema = z.object({
   until: dateSchema.optional(),
   search: singleLineText(100).optional(),
   deskId: idSchema.optional(),
+  locationId: idSchema.optional(),
   hideExpired: z.boolean().optional(),
 });
 
@@ -184,6 +208,7 @@ export async function listAppointmentsPaginated(
     ne(appointments.status, 'reserved'),
     f.status ? eq(appointments.status, f.status) : undefined,
     f.deskId ? eq(appointments.deskId, f.deskId) : undefined,
+    await atLocation(app.db, f.locationId, 'filter.locationId'),
     // The application's clock, not the database's: the same "now" as every other rule (and tests).
     f.hideExpired ? sql`${end} > ${new Date().toISOString()}::timestamptz` : undefined,
     searchMatches(f.search),
@@ -209,12 +234,14 @@ export async function listAppointmentsPaginated(
 
 export const todayQuerySchema = z.object({
   deskId: idParamSchema.optional(),
+  locationId: idParamSchema.optional(),
   search: singleLineText(100).optional(),
 });
 
 /**
- * Today's appointments in the provider's zone, by start time: the desk staff's list and its exports.
- * Every state but cancelled (checked-in and no-show ones stay on the day's list).
+ * Today's appointments in the provider's zone, by start time: the desk staff's list and its exports
+ * (those of one location with `locationId`). Every state but cancelled (checked-in and no-show ones stay
+ * on the day's list).
  */
 export async function todaysViews(
   app: FastifyInstance,
@@ -222,6 +249,7 @@ export async function todaysViews(
 ): Promise<{ date: string; views: AppointmentView[] }> {
   const zone = app.config.providerTimezone;
   const date = localDateOf(Date.now(), zone);
+  const location = await atLocation(app.db, filter.locationId);
   const rows = await app.db
     .select()
     .from(appointments)
@@ -231,6 +259,7 @@ export async function todaysViews(
         lt(start, sql`${new Date(localDay(zone, date).end).toISOString()}::timestamptz`),
         gte(start, sql`${new Date(localDay(zone, date).start).toISOString()}::timestamptz`),
         filter.deskId ? eq(appointments.deskId, filter.deskId) : undefined,
+        location,
         nameMatches(filter.search),
       ),
     )

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { appointments } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import type { Appointment } from '@balie/shared';
+import { locations, type appointments } from '../../db/schema/index.js';
 import { testDatabases, useTestApp } from '../../test/index.js';
 import { insertAppointment } from './test-support.js';
 
@@ -98,6 +100,63 @@ describe.each(testDatabases)('the paginated appointments list on %s', (kind) => 
   it('shows users only their own, whatever the filter', async () => {
     expect((await list({}, t.user.headers)).names).toEqual(['Tomorrow']);
     expect((await list({ search: 'abcd2345' }, t.user.headers)).names).toEqual([]);
+  });
+
+  it('filters by location: the list, today and the calendar feed; an unknown location is a 400', async () => {
+    const idOf = async (name: string) =>
+      (await t.database.db.select().from(locations).where(eq(locations.name, name)))[0]!.id;
+    const [stadhuis, noord] = [await idOf('Stadhuis'), await idOf('Stadswinkel Noord')];
+    // Balie 2 is in Stadswinkel Noord, Balie 1 in the town hall.
+    expect((await list({ locationId: noord })).names).toEqual(['Now', 'NextWeek']);
+    expect((await list({ locationId: stadhuis, status: 'confirmed' })).names).toEqual([
+      'EarlyToday',
+      'Later',
+      'Tomorrow',
+      'Yesterday',
+    ]);
+    const names = async (url: string) => {
+      const res = await t.call('GET', url, t.admin);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Appointment[]>().map((a) => `${a.lastName} @ ${a.location.name}`);
+    };
+    expect(await names(`/api/appointments/today?locationId=${noord}`)).toEqual(['Now @ Stadswinkel Noord']);
+    expect(await names(`/api/appointments/today?locationId=${stadhuis}`)).toEqual([
+      'EarlyToday @ Stadhuis',
+      'Later @ Stadhuis',
+    ]);
+    expect(await names('/api/appointments/today')).toEqual([
+      'EarlyToday @ Stadhuis',
+      'Now @ Stadswinkel Noord',
+      'Later @ Stadhuis',
+    ]);
+    const week = 'from=2030-03-11&until=2030-03-19';
+    expect(await names(`/api/appointments?${week}&locationId=${noord}`)).toEqual([
+      'Now @ Stadswinkel Noord',
+      'NextWeek @ Stadswinkel Noord',
+    ]);
+    expect(await names(`/api/appointments?${week}&locationId=${stadhuis}`)).toHaveLength(4);
+    // Users see their own at a location only.
+    const own = await t.call('GET', `/api/appointments?${week}&locationId=${stadhuis}`, t.user);
+    expect(own.json().map((a: Appointment) => a.lastName)).toEqual(['Tomorrow']);
+
+    for (const url of [
+      '/api/appointments/today?locationId=99999',
+      `/api/appointments?${week}&locationId=99999`,
+      '/api/appointments/today?locationId=0',
+    ]) {
+      const res = await t.call('GET', url, t.admin);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().errors[0].property, url).toBe('locationId');
+    }
+    for (const locationId of [99999, 'noord']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/appointments_paginated?filter=${encodeURIComponent(JSON.stringify({ locationId }))}`,
+        headers: t.admin.headers,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].property).toBe('filter.locationId');
+    }
   });
 
   it('names the wrong filter field', async () => {

@@ -9,6 +9,7 @@ import {
   createAppointmentRequestSchema,
   EXPORT_CSV_FILENAME,
   EXPORT_PDF_FILENAME,
+  idParamSchema,
   idParamsSchema as idParams,
   pageSchema,
   patchAppointmentRequestSchema,
@@ -44,7 +45,11 @@ const errors = {
 };
 const security = [{ bearerAuth: [] }];
 const tokenParams = z.object({ token: tokenSchema });
-const exportQuery = z.object({ language: appointmentLanguageSchema.optional() });
+/** The exports: in a language, of every location or of one (`locationId`, DESIGN §5). */
+const exportQuery = z.object({
+  language: appointmentLanguageSchema.optional(),
+  locationId: idParamSchema.optional(),
+});
 /** How often each process looks for reminders to queue; the query itself makes sure each goes once. */
 const REMINDER_INTERVAL_MS = 5 * 60_000;
 
@@ -142,7 +147,7 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/appointments/today/csv',
     { preHandler: staff, schema: { tags, security, querystring: exportQuery } },
     async (request, reply) => {
-      const { views } = await todaysViews(app);
+      const { views } = await todaysViews(app, { locationId: request.query.locationId });
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${EXPORT_CSV_FILENAME}"`)
@@ -154,7 +159,7 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/appointments/today/pdf',
     { preHandler: staff, schema: { tags, security, querystring: exportQuery } },
     async (request, reply) => {
-      const { date, views } = await todaysViews(app);
+      const { date, views } = await todaysViews(app, { locationId: request.query.locationId });
       const pdf = await todayPdf(views, app.config, request.query.language ?? 'nl', date).catch(
         (err: unknown) => {
           request.log.error({ err }, 'afspraken.pdf generation failed');

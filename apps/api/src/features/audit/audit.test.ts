@@ -61,6 +61,9 @@ describe.each(testDatabases)('audit trail on %s', (kind) => {
       status: { before: null, after: 'confirmed' },
       lastName: { before: null, after: 'Jansen' },
       fromDateTime: { before: null, after: utc(a.fromDateTime) },
+      // Where as well as at which desk.
+      desk: { before: null, after: a.desk.name },
+      location: { before: null, after: a.location.name },
     });
     expect(move_!.changes).toMatchObject({
       fromDateTime: { before: utc(a.fromDateTime), after: utc(moved.fromDateTime) },
@@ -214,7 +217,26 @@ describe.each(testDatabases)('audit trail on %s', (kind) => {
 
     it('names desks, as subject and in a move on one page, and counts what the actor filter keeps', async () => {
       const desks = (await t.call('GET', '/api/desks', t.admin)).json<{ id: number; name: string }[]>();
+      // Balie 1 at the town hall, Balie 2 at Stadswinkel Noord; a third desk in the first location.
       const [one, two] = desks;
+      const three = await t.call('POST', '/api/desks', t.admin, { name: 'Balie 3' });
+      expect(three.statusCode, three.body).toBe(201);
+      // A move between desks, as the desk reassignment writes it (no route moves one desk to another alone).
+      const recordMove = (subjectId: number, before: number, after: number) =>
+        recordAudit(t.app.db, {
+          actorUserId: null,
+          action: 'appointment_moved',
+          subjectType: 'appointment',
+          subjectId,
+          details: { changes: { deskId: { before, after } } },
+        });
+      // Within one building the location stays out of the changes; between two it is named.
+      await recordMove(424241, one!.id, three.json().id);
+      const sameBuilding = (await events('entityType=appointment&entityId=424241')).items[0]!.changes;
+      expect(sameBuilding).toEqual({
+        deskId: { before: one!.id, after: three.json().id },
+        desk: { before: 'Balie 1', after: 'Balie 3' },
+      });
       const renamed = await t.app.inject({
         method: 'PATCH',
         url: `/api/desk/${one!.id}`,
@@ -222,20 +244,14 @@ describe.each(testDatabases)('audit trail on %s', (kind) => {
         headers: t.admin.headers,
       });
       expect(renamed.statusCode, renamed.body).toBe(200);
-      // A move between desks, as the desk reassignment writes it (no route moves one desk to another alone).
-      await recordAudit(t.app.db, {
-        actorUserId: null,
-        action: 'appointment_moved',
-        subjectType: 'appointment',
-        subjectId: 424242,
-        details: { changes: { deskId: { before: one!.id, after: two!.id } } },
-      });
+      await recordMove(424242, one!.id, two!.id);
 
       const page = await events('pageSize=2');
       expect(page.items.map((e) => [e.action, e.entityLabel, e.changes?.desk])).toEqual([
         ['appointment_moved', null, { before: 'Balie Noord', after: two!.name }],
         ['desk_updated', 'Balie Noord', undefined],
       ]);
+      expect(page.items[0]!.changes?.location).toEqual({ before: 'Stadhuis', after: 'Stadswinkel Noord' });
 
       const byAnna = await events('actor=anna%20de&pageSize=100');
       expect(byAnna.total).toBe(byAnna.items.length);

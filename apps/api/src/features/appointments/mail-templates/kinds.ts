@@ -1,9 +1,16 @@
 import { DateTime } from 'luxon';
-import { addressOf, appointmentLocation, mapUrlOf, productTextsIn, type Organisation } from '@balie/shared';
+import {
+  addressOf,
+  appointmentLocation,
+  locationNoticeIn,
+  mapUrlOf,
+  productTextsIn,
+  type Organisation,
+} from '@balie/shared';
 import { eq, inArray } from 'drizzle-orm';
-import { appointments, products } from '../../../db/schema/index.js';
+import { appointments, locations, products } from '../../../db/schema/index.js';
 import type { AppointmentRowStatus } from '../../../db/schema/index.js';
-import { brandOf } from '../../../mail/design/content.js';
+import { brandOf, type MailContent } from '../../../mail/design/content.js';
 import { renderMail } from '../../../mail/design/render.js';
 import { fill, greetingOf, mailTexts, organisationFooter } from '../../../mail/i18n.js';
 import { registerMailKind, type RenderContext, type RenderedMail } from '../../../mail/registry.js';
@@ -81,11 +88,53 @@ async function noticesOf(
   });
 }
 
+/** What a mail says of the appointment's location besides its name and address (read at send time). */
+interface PlaceDetails {
+  phone: string;
+  /** In the appointment's language, Dutch where that language has none; '' for none. */
+  notice: string;
+}
+
+async function placeDetailsOf(db: RenderContext['db'], view: AppointmentView): Promise<PlaceDetails> {
+  const [row] = await db
+    .select({ phone: locations.phone, notice: locations.notice, translations: locations.translations })
+    .from(locations)
+    .where(eq(locations.id, view.desk.location.id));
+  return row
+    ? { phone: row.phone.trim(), notice: locationNoticeIn(row, view.row.language).trim() }
+    : { phone: '', notice: '' };
+}
+
 interface Extra {
   payload: Record<string, unknown>;
   organisation: Organisation;
+  place: PlaceDetails;
   notices: Array<{ title: string; notice: string }>;
   qrPng: Buffer | null;
+}
+
+/**
+ * Where the visitor goes (DESIGN §4b): the appointment's location with its address, and for a visit that
+ * still happens its phone, its notice and a map link. A cancellation names the place only, so that the
+ * visitor knows which appointment it was. The organisation itself stays in the footer.
+ */
+function placeOf(
+  view: AppointmentView,
+  t: AppointmentTexts,
+  base: ReturnType<typeof mailTexts>,
+  place: PlaceDetails,
+  cancelling: boolean,
+): MailContent['place'] {
+  const { location } = view.desk;
+  const address = addressOf(location);
+  const lines = [location.name, address];
+  if (cancelling) return { heading: t.place.cancelled, lines: lines.filter(Boolean) };
+  const mapUrl = mapUrlOf(location);
+  return {
+    heading: t.place.heading,
+    lines: [...lines, place.phone && `${base.footer.phone}: ${place.phone}`, place.notice].filter(Boolean),
+    ...(mapUrl && { map: { label: t.place.map, url: mapUrl } }),
+  };
 }
 
 async function render(
@@ -127,8 +176,6 @@ async function render(
       : remindsToday
         ? t.reminder.introToday
         : t[kind].intro;
-  const address = addressOf(organisation);
-  const mapUrl = mapUrlOf(organisation);
   const brand = brandOf(organisation);
   const { html, text } = await renderMail({
     language,
@@ -156,14 +203,7 @@ async function render(
     }),
     // A cancelled visit needs neither what to bring nor the way there.
     ...(!cancelling && { bring: { heading: t.whatToBring, items: extra.notices } }),
-    ...(!cancelling &&
-      address && {
-        place: {
-          heading: t.place.heading,
-          lines: [organisation.name, address].filter(Boolean),
-          ...(mapUrl && { map: { label: t.place.map, url: mapUrl } }),
-        },
-      }),
+    place: placeOf(view, t, base, extra.place, cancelling),
     actions: links,
     signature: fill(base.signature, { organisation: brand }),
     footer: organisationFooter(base, organisation),
@@ -177,7 +217,7 @@ async function render(
     end: row.during.until,
     title: t.calendarTitle,
     description: [products, ...links.map((l) => `${l.label}: ${l.url}`)].join('\n'),
-    location: appointmentLocation(desk.name, extra.organisation),
+    location: appointmentLocation(desk.name, desk.location),
     organizer: parseAddress(config.mailFrom),
     attendee: { name: name || row.email!, email: row.email! },
   });
@@ -208,6 +248,7 @@ for (const kind of Object.keys(APPOINTMENT_MAIL) as Kind[]) {
     const cancelling = CANCELLING.includes(kind);
     const notices = cancelling ? [] : await noticesOf(ctx.db, view);
     const qrPng = row.checkInCode && !cancelling ? await checkInQrPng(row.checkInCode) : null;
-    return render(kind, view, ctx, { payload, organisation, notices, qrPng });
+    const place = await placeDetailsOf(ctx.db, view);
+    return render(kind, view, ctx, { payload, organisation, place, notices, qrPng });
   });
 }

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { mapUrlOf, type Appointment, type UiLanguage } from '@balie/shared';
-import { appointments, outbox } from '../../../db/schema/index.js';
-import { DEMO_ORGANISATION } from '../../../demo/seed.js';
+import { addressOf, mapUrlOf, type Appointment, type UiLanguage } from '@balie/shared';
+import { appointments, locations, outbox } from '../../../db/schema/index.js';
+import { DEMO_LOCATIONS, DEMO_ORGANISATION } from '../../../demo/seed.js';
 import { enqueueMail } from '../../../mail/outbox.js';
 import { rendererOf, type RenderedMail } from '../../../mail/registry.js';
 import { testDatabases, useTestApp } from '../../../test/index.js';
-import { confirm, holdOk, someSlots } from '../../booking/test-support/helpers.js';
+import { availableDays, confirm, holdOk, slotsOn, someSlots } from '../../booking/test-support/helpers.js';
 import { APPOINTMENT_MAIL } from './kinds.js';
 
 const LANGUAGES: UiLanguage[] = ['nl', 'en', 'de'];
@@ -27,8 +27,26 @@ const HEADING = {
   de: { confirmation: 'Ihr Termin ist bestätigt', cancellation: 'Ihr Termin wurde abgesagt' },
 };
 
-const MAP_URL = mapUrlOf(DEMO_ORGANISATION)!;
-const ADDRESS = 'Stadhuisplein 1, 1234 AB Voorbeeldstad';
+/** The organisation's address: the footer of every mail. */
+const ORGANISATION_ADDRESS = 'Stadhuisplein 1, 1234 AB Voorbeeldstad';
+/** Where Balie 2 is: the demo's district office, with a notice in every language. */
+const NOORD = DEMO_LOCATIONS.noord;
+const NOORD_ADDRESS = 'Noorderplein 12, 1235 CD Voorbeeldstad';
+const NOORD_NOTICE = {
+  nl: 'Ingang naast de bibliotheek; lift aanwezig.',
+  en: 'Entrance next to the library; lift available.',
+  de: 'Eingang neben der Bibliothek; Aufzug vorhanden.',
+} satisfies Record<UiLanguage, string>;
+const PHONE_LABEL = { nl: 'Telefoon', en: 'Phone', de: 'Telefon' } satisfies Record<UiLanguage, string>;
+
+/** The ICS invitation of a mail, its content lines unfolded (RFC 5545 §3.1). */
+function icsLines(mail: RenderedMail): string[] {
+  const ics = mail.attachments?.find((a) => a.filename.endsWith('.ics'))?.content;
+  expect(ics, 'an .ics part').toBeDefined();
+  return String(ics)
+    .replace(/\r\n[ \t]/g, '')
+    .split('\r\n');
+}
 
 /** The HTML part read as a mail program would show it: its language, visible text, links, images, heading. */
 function dom(mail: RenderedMail) {
@@ -82,14 +100,51 @@ describe.each(testDatabases)('appointment mails on %s', (kind) => {
     return mail!;
   }
 
+  /** The demo's location ids by name. */
+  async function locationId(name: string): Promise<number> {
+    const [row] = await t.database.db.select().from(locations).where(eq(locations.name, name));
+    return row!.id;
+  }
+
+  let visitor = 0;
+  async function confirmed(beginTime: string, language: UiLanguage, extra: Record<string, unknown>) {
+    const hold = await holdOk(t.app, beginTime, extra);
+    // One address each: an address holds at most five appointments ahead (DESIGN §6).
+    const email = `visitor.${++visitor}@example.org`;
+    const res = await confirm(t.app, hold.id, { language, email });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<Appointment & { token: string }>();
+  }
+
+  /**
+   * An appointment at the town hall: the first slot of a day nobody booked yet, which the desk rule
+   * (fewest booked minutes, then id) gives Balie 1.
+   */
   async function book(language: UiLanguage) {
     const { date, slots } = await someSlots(t.app, day++);
-    const hold = await holdOk(t.app, slots[0]!.beginTime);
-    // An address of its own per booking: one address holds at most five upcoming appointments (DESIGN §6),
-    // and which tests of this file ran before this one depends on the order.
-    const res = await confirm(t.app, hold.id, { language, email: `mails.${day}@example.org` });
-    expect(res.statusCode, res.body).toBe(201);
-    return { a: res.json<Appointment & { token: string }>(), date };
+    const a = await confirmed(slots[0]!.beginTime, language, {
+      locationId: await locationId(DEMO_LOCATIONS.stadhuis.name),
+    });
+    expect(a.location.name).toBe(DEMO_LOCATIONS.stadhuis.name);
+    return { a, date };
+  }
+
+  /** A free Thursday-evening slot: only Balie 2, in Stadswinkel Noord, is open then. */
+  async function eveningSlotInNoord(): Promise<string> {
+    for (const date of await availableDays(t.app)) {
+      if (new Date(`${date}T12:00:00Z`).getUTCDay() !== 4) continue;
+      const evening = (await slotsOn(t.app, date)).find((s) => s.beginTime.slice(11, 16) >= '18:00');
+      if (evening) return evening.beginTime;
+    }
+    throw new Error('no free Thursday evening');
+  }
+
+  /** An appointment at Stadswinkel Noord (Balie 2). */
+  async function bookInNoord(language: UiLanguage) {
+    const beginTime = await eveningSlotInNoord();
+    const a = await confirmed(beginTime, language, { locationId: await locationId(NOORD.name) });
+    expect(a.location).toMatchObject({ name: NOORD.name, street: NOORD.street, city: NOORD.city });
+    return { a, date: beginTime.slice(0, 10) };
   }
 
   /** The date as the mail writes it, read back from the subject's detail line. */
@@ -99,11 +154,11 @@ describe.each(testDatabases)('appointment mails on %s', (kind) => {
   it.each(LANGUAGES)(
     'confirmation, change and reminder in %s carry everything needed to arrive',
     async (lang) => {
-      const { a } = await book(lang);
+      const { a } = await bookInNoord(lang);
       expect(a.checkInCode).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
       await enqueueMail(t.database.db, APPOINTMENT_MAIL.reminder, { appointmentId: a.id });
-      const { slots } = await someSlots(t.app, day++);
-      const move = await holdOk(t.app, slots[1]!.beginTime, { appointmentId: a.id, token: a.token });
+      // Moved to another evening: still at Stadswinkel Noord, as every mail below says.
+      const move = await holdOk(t.app, await eveningSlotInNoord(), { appointmentId: a.id, token: a.token });
       const moved = await t.app.inject({
         method: 'PATCH',
         url: `/api/appointment/${a.id}`,
@@ -121,15 +176,28 @@ describe.each(testDatabases)('appointment mails on %s', (kind) => {
         const doc = dom(mail);
         const text = doc.text;
         expect(doc.lang).toBe(lang);
-        // The organisation signs and heads the mail, with its address and a map link.
+        // Where to go: the location's name, address, phone, its notice in the visitor's language and a
+        // map link to its address, in both parts.
+        for (const part of [text, mail.text]) {
+          expect(part).toContain(NOORD.name);
+          expect(part).toContain(NOORD_ADDRESS);
+          expect(part).toContain(`${PHONE_LABEL[lang]}: ${NOORD.phone}`);
+          expect(part).toContain(NOORD_NOTICE[lang]);
+        }
+        expect(doc.hrefs).toContain(mapUrlOf(NOORD));
+        expect(mail.text).toContain(mapUrlOf(NOORD));
+        expect(mapUrlOf(NOORD)).toContain(encodeURIComponent(NOORD_ADDRESS));
+        // The organisation signs the mail and stays in the footer with its own address.
         expect(text).toContain(DEMO_ORGANISATION.name);
-        expect(text).toContain(ADDRESS);
-        expect(doc.hrefs).toContain(MAP_URL);
-        expect(mail.text).toContain(ADDRESS);
-        expect(mail.text).toContain(MAP_URL);
+        const footer = mail.text.slice(mail.text.lastIndexOf('\n--\n'));
+        expect(footer).toContain(DEMO_ORGANISATION.name);
+        expect(footer).toContain(ORGANISATION_ADDRESS);
+        expect(footer).not.toContain(NOORD_ADDRESS);
+        // The calendar entry: the desk and the location's address.
+        expect(icsLines(mail)).toContain(`LOCATION:Balie 2\\, Noorderplein 12\\, 1235 CD Voorbeeldstad`);
         // The appointment: desk, products (title in the visitor's language), the check-in code and its QR.
-        expect(text).toMatch(/Balie [12]/);
-        expect(mail.text).toMatch(/Balie [12]/);
+        expect(text).toContain('Balie 2');
+        expect(mail.text).toContain('Balie 2');
         expect(text).toContain(`1 x ${TITLE[lang]}`);
         expect(text).toContain(a.checkInCode!);
         expect(mail.text).toContain(a.checkInCode!);
@@ -154,8 +222,43 @@ describe.each(testDatabases)('appointment mails on %s', (kind) => {
     },
   );
 
+  it('sends the town hall’s visitors there, with the Dutch notice where their language has none', async () => {
+    const stadhuis = await locationId(DEMO_LOCATIONS.stadhuis.name);
+    const { a } = await book('en');
+    const town = { ...DEMO_LOCATIONS.stadhuis };
+    const townAddress = addressOf(town);
+    // No notice at all: the place without one.
+    let mail = await rendered(APPOINTMENT_MAIL.confirmation, a.id);
+    expect(mail.text).toContain(
+      `Where:\n${town.name}\n${townAddress}\nPhone: ${town.phone}\nShow on the map: `,
+    );
+    expect(dom(mail).hrefs).toContain(mapUrlOf(town));
+    expect(mail.text).not.toContain(NOORD.name);
+    expect(icsLines(mail)).toContain(`LOCATION:Balie 1\\, ${townAddress.replace(/,/g, '\\,')}`);
+    // A Dutch notice without an English one: the English mail shows the Dutch one; with one, that one.
+    const notice = { nl: 'Meld u bij de receptie in de hal.', en: 'Please report to the reception desk.' };
+    try {
+      await t.database.db.update(locations).set({ notice: notice.nl }).where(eq(locations.id, stadhuis));
+      mail = await rendered(APPOINTMENT_MAIL.confirmation, a.id);
+      expect(dom(mail).text).toContain(notice.nl);
+      expect(mail.text).toContain(notice.nl);
+      await t.database.db
+        .update(locations)
+        .set({ translations: { en: { notice: notice.en } } })
+        .where(eq(locations.id, stadhuis));
+      mail = await rendered(APPOINTMENT_MAIL.confirmation, a.id);
+      expect(mail.text).toContain(notice.en);
+      expect(mail.text).not.toContain(notice.nl);
+    } finally {
+      await t.database.db
+        .update(locations)
+        .set({ notice: '', translations: {} })
+        .where(eq(locations.id, stadhuis));
+    }
+  });
+
   it.each(LANGUAGES)('cancellations in %s drop the code, the links and what to bring', async (lang) => {
-    const { a } = await book(lang);
+    const { a } = await bookInNoord(lang);
     const cancelled = await t.app.inject({
       method: 'GET',
       url: `/api/appointment/by-token/${a.token}/cancel`,
@@ -171,7 +274,12 @@ describe.each(testDatabases)('appointment mails on %s', (kind) => {
       const doc = dom(mail);
       const text = doc.text;
       expect(text).toContain(DEMO_ORGANISATION.name);
-      expect(text).toMatch(/Balie [12]/);
+      expect(text).toContain('Balie 2');
+      // Which appointment it was: the place named, but neither its notice nor the way there.
+      expect(mail.text).toContain(`${NOORD.name}\n${NOORD_ADDRESS}`);
+      expect(text).not.toContain(NOORD_NOTICE[lang]);
+      expect(doc.hrefs.some((h) => h.includes('google.com/maps'))).toBe(false);
+      expect(icsLines(mail)).toContain(`LOCATION:Balie 2\\, Noorderplein 12\\, 1235 CD Voorbeeldstad`);
       expect(text).not.toContain(a.checkInCode!);
       expect(mail.text).not.toContain(a.checkInCode!);
       expect(doc.images).toEqual([]);

@@ -45,7 +45,7 @@ export const de: AppointmentTexts = {
     checkInCode: 'Check-in-Code',
   },
   whatToBring: 'Was Sie mitbringen',
-  place: { heading: 'Wo', map: 'Auf der Karte ansehen' },
+  place: { heading: 'Wo', cancelled: 'Standort', map: 'Auf der Karte ansehen' },
   checkIn: {
     text: 'Zeigen Sie diesen Code oder den QR-Code am Schalter, damit wir wissen, dass Sie da sind.',
     qrAlt: 'QR-Code mit Ihrem Check-in-Code',
@@ -58,6 +58,7 @@ export const de: AppointmentTexts = {
     columns: {
       time: 'Zeit',
       until: 'Bis',
+      location: 'Standort',
       desk: 'Schalter',
       name: 'Name',
       email: 'E-Mail',

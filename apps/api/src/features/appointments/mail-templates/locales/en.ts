@@ -45,7 +45,7 @@ export const en: AppointmentTexts = {
     checkInCode: 'Check-in code',
   },
   whatToBring: 'What to bring',
-  place: { heading: 'Where', map: 'Show on the map' },
+  place: { heading: 'Where', cancelled: 'Location', map: 'Show on the map' },
   checkIn: {
     text: 'Show this code or the QR code at the desk so we know you have arrived.',
     qrAlt: 'QR code with your check-in code',
@@ -58,6 +58,7 @@ export const en: AppointmentTexts = {
     columns: {
       time: 'Time',
       until: 'Until',
+      location: 'Location',
       desk: 'Desk',
       name: 'Name',
       email: 'E-mail',

@@ -45,7 +45,8 @@ export const nl = {
     checkInCode: 'Incheckcode',
   },
   whatToBring: 'Wat neemt u mee',
-  place: { heading: 'Waar', map: 'Bekijk op de kaart' },
+  /** `cancelled`: the heading of a cancellation's place, which names the appointment's location only. */
+  place: { heading: 'Waar', cancelled: 'Locatie', map: 'Bekijk op de kaart' },
   checkIn: {
     text: 'Laat deze code of de QR-code zien bij de balie; dan weten we dat u er bent.',
     qrAlt: 'QR-code met uw incheckcode',
@@ -61,6 +62,7 @@ export const nl = {
     columns: {
       time: 'Tijd',
       until: 'Tot',
+      location: 'Locatie',
       desk: 'Balie',
       name: 'Naam',
       email: 'E-mail',
