@@ -12,9 +12,9 @@ export const enabledDays = (page: Page): Locator =>
     '[role="grid"] [role="rowgroup"]:not(.MuiPickersSlideTransition-slideExit) button[role="gridcell"]:not([disabled])',
   );
 
-/** Slot buttons are labelled 'HH:mm tot HH:mm'. */
+/** Slot buttons are labelled 'HH:mm tot HH:mm', or 'HH:mm Stadhuis, tot HH:mm' when several locations show. */
 export const slotButtons = (page: Page): Locator =>
-  page.getByRole('button', { name: /^\d\d:\d\d tot \d\d:\d\d$/ });
+  page.getByRole('button', { name: /^\d\d:\d\d (.+, )?tot \d\d:\d\d$/ });
 
 /** The local wall-clock time in an ISO string with offset, e.g. '2026-11-23T08:30:00+01:00' → '08:30'. */
 export const wallClock = (iso: string): string => iso.slice(11, 16);
@@ -40,8 +40,28 @@ export async function tabTo(page: Page, target: Locator, max = 80): Promise<void
   throw new Error(`could not reach ${target.toString()} with Tab`);
 }
 
-export async function chooseProduct(page: Page, title = PRODUCT): Promise<void> {
+/** The demo's locations (DESIGN §4b): Balie 1 is at the town hall, Balie 2 at the north office. */
+export const STADHUIS = 'Stadhuis';
+export const NOORD = 'Stadswinkel Noord';
+export const ANYWHERE = 'Maakt niet uit: zo vroeg mogelijk';
+
+/**
+ * Adds the product and goes on to the date and time. The demo offers most products at both locations, so
+ * the location step comes between: `location` is what the visitor picks there (the town hall unless
+ * told otherwise, whose one desk keeps the slot labels plain), or null for a product one location
+ * offers (no location step).
+ */
+export async function chooseProduct(
+  page: Page,
+  title = PRODUCT,
+  location: string | null = STADHUIS,
+): Promise<void> {
   await page.getByRole('button', { name: `${title} toevoegen` }).click();
+  if (location !== null) {
+    await page.getByRole('button', { name: 'Kies een vestiging' }).click();
+    await expect(page.getByRole('heading', { name: 'Waar wilt u naartoe?' })).toBeVisible();
+    await page.getByRole('radio', { name: location, exact: true }).check();
+  }
   await page.getByRole('button', { name: 'Kies datum en tijd' }).click();
   await expect(page.getByRole('heading', { name: 'Kies een datum en tijd' })).toBeVisible();
 }

@@ -13,6 +13,7 @@ import {
 const STORAGE_KEY = 'balie.booking';
 const headings = {
   products: 'Wat wilt u regelen?',
+  location: 'Waar wilt u naartoe?',
   time: 'Kies een datum en tijd',
   details: 'Uw gegevens',
   review: 'Controleer uw afspraak',
@@ -27,6 +28,12 @@ test('reloading on every step keeps the products, the held slot, the details and
   await expect(page.getByRole('button', { name: `${PRODUCT} verwijderen` })).toBeVisible();
   expect(stepInUrl(page)).toBe('products');
 
+  await page.getByRole('button', { name: 'Kies een vestiging' }).click();
+  await expect(page.getByRole('heading', { name: headings.location })).toBeVisible();
+  expect(stepInUrl(page)).toBe('location');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: headings.location })).toBeVisible();
+  await page.getByRole('radio', { name: 'Stadswinkel Noord' }).check();
   await page.getByRole('button', { name: 'Kies datum en tijd' }).click();
   await expect(page.getByRole('heading', { name: headings.time })).toBeVisible();
   await page.reload();

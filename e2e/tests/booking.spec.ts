@@ -3,6 +3,7 @@ import { expect, test } from '../support/fixtures.js';
 import { linkIn, listMail, waitForMail } from '../support/mail.js';
 import { startServer } from '../support/server.js';
 import {
+  ANYWHERE,
   chooseProduct,
   enabledDays,
   expectNoSeriousA11yViolations,
@@ -10,6 +11,7 @@ import {
   passportItems,
   PRODUCT,
   slotButtons,
+  STADHUIS,
   tabTo,
   wallClock,
 } from '../support/booking.js';
@@ -117,6 +119,13 @@ test('the whole booking by keyboard alone', async ({ page }) => {
   await page.goto('/new');
   await tabTo(page, page.getByRole('button', { name: `${PRODUCT} toevoegen` }));
   await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('button', { name: 'Kies een vestiging' }));
+  await page.keyboard.press('Enter');
+  // The location step: "earliest anywhere" is chosen to begin with; Space on another radio chooses it.
+  await tabTo(page, page.getByRole('radio', { name: ANYWHERE }));
+  await expect(page.getByRole('radio', { name: ANYWHERE })).toBeChecked();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('radio', { name: STADHUIS, exact: true })).toBeChecked();
   await tabTo(page, page.getByRole('button', { name: 'Kies datum en tijd' }));
   await page.keyboard.press('Enter');
   await tabTo(page, enabledDays(page).first());

@@ -48,8 +48,9 @@ test('a first visit gets the products in the HTML and hydrates them without erro
   await expect(page.getByRole('button', { name: `${PRODUCT} verwijderen` })).toBeVisible();
   expect(await serverHeadingKept(page)).toBe(true);
 
-  await page.getByRole('button', { name: 'Kies datum en tijd' }).click();
-  await expect(page.getByRole('heading', { name: 'Kies een datum en tijd' })).toBeVisible();
+  // The demo offers it at two locations: the next step asks where (it loads in the browser, too).
+  await page.getByRole('button', { name: 'Kies een vestiging' }).click();
+  await expect(page.getByRole('heading', { name: 'Waar wilt u naartoe?' })).toBeVisible();
   expect(errors).toEqual([]);
 });
 
