@@ -111,13 +111,13 @@ test('Back and Forward walk the steps; an address beyond reach lands on the furt
   await page.getByRole('button', { name: 'Volgende', exact: true }).click();
   await expect(page.getByRole('heading', { name: headings.review })).toBeVisible();
 
-  for (const step of ['details', 'time', 'products'] as const) {
+  for (const step of ['details', 'time', 'location', 'products'] as const) {
     await page.goBack();
     await expect(page.getByRole('heading', { name: headings[step] })).toBeVisible();
     expect(stepInUrl(page)).toBe(step);
   }
   await expect(page.getByRole('button', { name: `${PRODUCT} verwijderen` })).toBeVisible();
-  for (const step of ['time', 'details', 'review'] as const) {
+  for (const step of ['location', 'time', 'details', 'review'] as const) {
     await page.goForward();
     await expect(page.getByRole('heading', { name: headings[step] })).toBeVisible();
     expect(stepInUrl(page)).toBe(step);

@@ -22,12 +22,28 @@ interface Props {
   date: string | null;
   onDateChange: (date: string) => void;
   selectedBeginTime: string | null;
+  /**
+   * The slot the visitor holds: shown among the day's slots even though the hold itself takes it off the
+   * list (with one desk it would vanish after a reload or a refetch, and the visitor with it).
+   */
+  heldSlot?: Timeslot | null;
   /** With slots at several locations: the location of the slot shown as chosen. */
   selectedLocationId?: number | null;
   onSlotSelect: (slot: Timeslot) => void;
   busy?: boolean;
   /** Heading level of the two parts ('h3' inside a step headed by an h2). */
   headingLevel?: 'h2' | 'h3';
+}
+
+/** The day's slots with the held one put back in its place, when it is on that day and not listed. */
+function withHeld(slots: Timeslot[], held: Timeslot | null, date: string): Timeslot[] {
+  if (!held || held.beginTime.slice(0, 10) !== date) return slots;
+  const at = Date.parse(held.beginTime);
+  const listed = slots.some(
+    (s) => Date.parse(s.beginTime) === at && s.desk.location.id === held.desk.location.id,
+  );
+  if (listed) return slots;
+  return [...slots, held].sort((a, b) => Date.parse(a.beginTime) - Date.parse(b.beginTime));
 }
 
 /** The date picker and the time-slot buttons of spec §2, shared by booking, edit-by-token and change. */
@@ -78,11 +94,11 @@ export function DateSlotPicker(props: Props) {
           <InlineLoading text={t('picker.loadingTimes')} />
         ) : slots.isError ? (
           <Alert severity="error">{t('errors.generic')}</Alert>
-        ) : (slots.data ?? []).length === 0 ? (
+        ) : withHeld(slots.data ?? [], props.heldSlot ?? null, date).length === 0 ? (
           <Alert severity="info">{t('picker.noTimeslots')}</Alert>
         ) : (
           <TimeslotButtons
-            slots={slots.data ?? []}
+            slots={withHeld(slots.data ?? [], props.heldSlot ?? null, date)}
             selected={selectedBeginTime}
             selectedLocationId={props.selectedLocationId}
             onSelect={onSlotSelect}

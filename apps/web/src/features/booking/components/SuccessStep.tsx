@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { addressOf } from '@balie/shared';
+import { appointmentLocation } from '@balie/shared';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { AppointmentSummary, fullName } from '../../../components/scheduling/AppointmentSummary';
 import { LocationContact } from '../../../components/locations/LocationContact';
@@ -45,15 +45,14 @@ export function SuccessStep() {
   const from = draft.fromDateTime;
   const until = draft.untilDateTime;
   const place = draft.location;
-  // The .ics LOCATION (DESIGN §4): the desk, then where it is — the appointment's location, or the
-  // organisation's address for a booking confirmed before locations existed.
-  const address =
+  // The .ics LOCATION as the mailed invitation has it (the same event in the visitor's calendar): the
+  // desk and its location's address, or the organisation's for a booking from before locations existed.
+  const calendarLocation = appointmentLocation(
+    draft.desk?.name,
     place?.street !== undefined
-      ? addressOf({ street: place.street, postcode: place.postcode ?? '', city: place.city ?? '' })
-      : organisation.data
-        ? addressOf(organisation.data)
-        : '';
-  const calendarLocation = [draft.desk?.name, place?.name, address].filter(Boolean).join(', ');
+      ? { street: place.street, postcode: place.postcode ?? '', city: place.city ?? '' }
+      : organisation.data,
+  );
 
   function addToCalendar() {
     const what = items.map((i) => t('summary.item', { amount: i.amount, title: i.title })).join(', ');

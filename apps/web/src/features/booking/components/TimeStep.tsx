@@ -111,6 +111,15 @@ export function TimeStep() {
         onDateChange={(date) => dispatch(dateSelected(date))}
         selectedBeginTime={held ? draft.fromDateTime : null}
         selectedLocationId={held ? draft.location?.id : null}
+        heldSlot={
+          reservation
+            ? {
+                beginTime: reservation.fromDateTime,
+                endTime: reservation.untilDateTime,
+                desk: reservation.desk,
+              }
+            : null
+        }
         onSlotSelect={choose}
         busy={hold.isLoading}
       />
