@@ -29,9 +29,10 @@ test('the printed link sets up the organisation and its admin, and the dashboard
   await page.waitForURL(/\/home$/);
 
   const checklist = page.getByRole('region', { name: 'Maak uw balie klaar' });
-  await expect(checklist).toContainText('0 van 4 klaar');
+  await expect(checklist).toContainText('0 van 5 klaar');
   await expect(checklist.getByRole('listitem')).toHaveText([
     /Vul de gegevens van uw organisatie in \(nog te doen\)/,
+    /Vul het adres van uw vestiging in \(nog te doen\)/,
     /Voeg een balie met openingstijden toe \(nog te doen\)/,
     /Voeg een product toe \(nog te doen\)/,
     /Maak een testafspraak \(nog te doen\)/,
@@ -55,7 +56,7 @@ test('the printed link sets up the organisation and its admin, and the dashboard
   await screenshots(page, 'organisation-registration');
 
   await page.getByRole('navigation', { name: 'Hoofdmenu' }).getByRole('link', { name: 'Dashboard' }).click();
-  await expect(checklist).toContainText('1 van 4 klaar');
+  await expect(checklist).toContainText('1 van 5 klaar');
   await expect(checklist.getByRole('listitem').first()).toHaveText(
     /Vul de gegevens van uw organisatie in \(klaar\)/,
   );
