@@ -1,20 +1,14 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { stringify } from 'csv-stringify/sync';
 import { DateTime } from 'luxon';
 import type { UiLanguage } from '@balie/shared';
 import type { Config } from '../../config.js';
+import { spreadsheetCsv } from '../../http/csv.js';
 import { fill } from '../../mail/i18n.js';
 import { appointmentTexts } from './mail-templates/texts.js';
 import type { AppointmentView } from './repository.js';
 
-/**
- * A cell that a spreadsheet would read as a formula (= + - @, or a tab/CR that some programs strip
- * first) gets a leading apostrophe (DESIGN §6, OWASP CSV injection).
- */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+export { neutraliseCell } from '../../http/csv.js';
 
 function rowsOf(views: AppointmentView[], config: Config, language: UiLanguage): string[][] {
   const t = appointmentTexts(language).exports;
@@ -40,8 +34,7 @@ function header(language: UiLanguage): string[] {
 
 /** afspraken.csv: semicolon-separated (what Dutch spreadsheet programs expect), UTF-8 with BOM. */
 export function todayCsv(views: AppointmentView[], config: Config, language: UiLanguage): string {
-  const records = [header(language), ...rowsOf(views, config, language)].map((r) => r.map(neutraliseCell));
-  return `\uFEFF${stringify(records, { delimiter: ';' })}`;
+  return spreadsheetCsv([header(language), ...rowsOf(views, config, language)]);
 }
 
 /**
