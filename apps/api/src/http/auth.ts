@@ -109,6 +109,15 @@ function signInFirst(request: FastifyRequest) {
   return httpError(request.mfaSetupPending ? 'mfa_setup_required' : 'unauthorized');
 }
 
+/**
+ * The refusal of a call that needs a role the caller lacks, for handlers that check it themselves (an
+ * admin variant of an open route): 403 for someone signed in, 401 for a guest, 403 `mfa_setup_required`
+ * for an admin held to the two-step setup.
+ */
+export function accessRefused(request: FastifyRequest) {
+  return request.user ? httpError('forbidden') : signInFirst(request);
+}
+
 /** preHandler: 401 for guests. */
 export const requireAuth: preHandlerAsyncHookHandler = async (
   request: FastifyRequest,

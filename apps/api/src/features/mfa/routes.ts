@@ -70,7 +70,8 @@ const mfaRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         params: idParamsSchema,
-        body: mfaDisableRequestSchema.optional(),
+        // No body at all (an admin's reset) arrives as null.
+        body: mfaDisableRequestSchema.nullish(),
         response: { 204: z.undefined(), ...errors },
       },
     },
