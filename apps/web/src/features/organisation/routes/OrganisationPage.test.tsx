@@ -20,6 +20,7 @@ const ORGANISATION: Organisation = organisationSchema.parse({
   website: 'https://www.teststad.example',
   registrationOpen: true,
   registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
+  requireMfaForAdmins: false,
 });
 
 function serveOrganisation() {
