@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { rendererOf } from '../../mail/registry.js';
 import { RATE_LIMITS } from '../../security/rate-limit.js';
+import { MFA_RESET_MAIL } from './mail.js';
 import { auditEvents, mfaRecoveryCodes, outbox, users } from '../../db/schema/index.js';
 import { loginAs, sessionOf, testDatabases, useTestApp, type Session } from '../../test/index.js';
 import {
@@ -342,8 +344,20 @@ describe.each(testDatabases)('two-step sign-in on %s', (kind) => {
         .from(auditEvents)
         .where(and(eq(auditEvents.action, 'mfa_reset'), eq(auditEvents.subjectId, String(account.id))));
       expect(event).toMatchObject({ actorUserId: resetter.userId, subjectType: 'user' });
-      const mails = await t.database.db.select().from(outbox).where(eq(outbox.kind, 'mfa-reset'));
-      expect(mails.map((m) => m.payload)).toContainEqual({ userId: account.id });
+      const mails = await t.database.db.select().from(outbox).where(eq(outbox.kind, MFA_RESET_MAIL));
+      const queued = mails.find((m) => m.payload.userId === account.id);
+      expect(queued).toBeDefined();
+      const mail = await rendererOf(MFA_RESET_MAIL)!(queued!.payload, {
+        db: t.database.db,
+        config: t.config,
+      });
+      expect(mail).toMatchObject({ to: account.email, language: 'nl' });
+      expect(mail!.subject).toBe('Uw inloggen in twee stappen is uitgezet');
+      expect(mail!.text).toContain(
+        'Een beheerder van Gemeente Voorbeeldstad heeft het inloggen in twee stappen',
+      );
+      expect(mail!.text).toContain('U bent overal uitgelogd.');
+      expect(mail!.text).toContain('http://balie.test/login');
       // The admin list shows it off.
       const listed = await call('GET', `/api/user/${account.id}`, resetter);
       expect(listed.json()).toMatchObject({ mfaEnabled: false });

@@ -18,6 +18,7 @@ export function OneTimeCodeField({
   kind = 'totp',
   autoFocus,
   inputRef,
+  narrow = false,
 }: {
   value: string;
   onChange: (value: string) => void;
@@ -27,6 +28,8 @@ export function OneTimeCodeField({
   kind?: 'totp' | 'recovery' | 'either';
   autoFocus?: boolean;
   inputRef?: Ref<HTMLInputElement>;
+  /** As wide as a code needs, on a page wider than a sign-in card. */
+  narrow?: boolean;
 }) {
   const recovery = kind !== 'totp';
   return (
@@ -40,6 +43,7 @@ export function OneTimeCodeField({
       inputRef={inputRef}
       required
       fullWidth
+      sx={narrow ? { maxWidth: 320 } : undefined}
       margin="normal"
       error={Boolean(error)}
       helperText={error ?? helperText}

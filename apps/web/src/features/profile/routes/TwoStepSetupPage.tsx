@@ -98,6 +98,7 @@ function ScanStep({
           label={t('two_step.code_label')}
           helperText={t('two_step.code_help')}
           error={error}
+          narrow
         />
         <Button type="submit" variant="contained" size="large" disabled={isLoading} sx={{ mt: 1 }}>
           {t('two_step.confirm')}
