@@ -10,24 +10,29 @@ import { formatShortDate, formatTime } from '../../../lib/dates';
 /** Columns a phone has no room for: their content folds into the name's cell there. */
 export const EMAIL_COLUMN = { display: { xs: 'none', md: 'table-cell' }, overflowWrap: 'anywhere' } as const;
 export const ROLES_COLUMN = { display: { xs: 'none', sm: 'table-cell' } } as const;
-/** The access review's columns (decision 0363): two-step sign-in from sm up, the dates from lg up. */
+/**
+ * The access review's columns (decision 0363): two-step sign-in from sm up, the last sign-in from lg up,
+ * the creation from xl up (the CSV has it always).
+ */
 export const MFA_COLUMN = ROLES_COLUMN;
 export const DATE_COLUMN = { display: { xs: 'none', lg: 'table-cell' }, whiteSpace: 'nowrap' } as const;
+export const CREATED_COLUMN = { ...DATE_COLUMN, display: { xs: 'none', xl: 'table-cell' } } as const;
 
 /** A moment of the access review as a short date and time in the provider's zone; `never` when null. */
 function Moment({ at, never }: { at: string | null | undefined; never: string }) {
   return <>{at ? `${formatShortDate(at)} ${formatTime(at)}` : never}</>;
 }
 
-/** Two-step sign-in on or off. */
-function MfaChip({ on }: { on: boolean }) {
+/** Two-step sign-in on or off; `labelled` says what is on or off where no column header does. */
+function MfaChip({ on, labelled = false }: { on: boolean; labelled?: boolean }) {
   const { t } = useTranslation('users');
+  const state = t(on ? 'review.mfa_on' : 'review.mfa_off');
   return (
     <Chip
       size="small"
       variant="outlined"
       color={on ? 'success' : 'default'}
-      label={t(on ? 'review.mfa_on' : 'review.mfa_off')}
+      label={labelled ? t('review.mfa_labelled', { state: state.toLowerCase() }) : state}
     />
   );
 }
@@ -74,7 +79,7 @@ export function UserRow({
         </Box>
         <Box sx={{ display: { xs: 'flex', sm: 'none' }, flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
           <RoleChips roles={u.roles} />
-          <MfaChip on={u.mfaEnabled} />
+          <MfaChip on={u.mfaEnabled} labelled />
         </Box>
         <Box sx={{ display: { xs: 'block', lg: 'none' }, color: 'text.secondary', fontSize: '0.875rem' }}>
           {t('review.last_login')}: <Moment at={u.lastLoginAt} never={never} />
@@ -90,7 +95,7 @@ export function UserRow({
       <TableCell sx={DATE_COLUMN}>
         <Moment at={u.lastLoginAt} never={never} />
       </TableCell>
-      <TableCell sx={DATE_COLUMN}>
+      <TableCell sx={CREATED_COLUMN}>
         <Moment at={u.createdAt} never="" />
       </TableCell>
       {/* As narrow as its buttons, so the name and e-mail get the rest of a phone's width. */}

@@ -193,6 +193,8 @@ describe('the access review (decision 0363)', () => {
     expect(anna).toHaveTextContent('12/03/2030 10:05');
     const janRow = await rowOf('Jan Jansen');
     expect(within(janRow).getAllByText('Off')[0]).toBeInTheDocument();
+    // Folded into the name's cell on a phone, where no column header says what is off.
+    expect(within(janRow).getByText('Two-step: off')).toBeInTheDocument();
     expect(janRow).toHaveTextContent('never');
 
     await user.selectOptions(screen.getByLabelText('Show'), 'Admins without two-step sign-in');

@@ -42,7 +42,14 @@ import { DeleteUserDialog } from '../components/DeleteUserDialog';
 import { InvitationsSection } from '../components/InvitationsSection';
 import { InviteDialog } from '../components/InviteDialog';
 import { RoleDialog } from '../components/RoleDialog';
-import { DATE_COLUMN, EMAIL_COLUMN, MFA_COLUMN, ROLES_COLUMN, UserRow } from '../components/UserRow';
+import {
+  CREATED_COLUMN,
+  DATE_COLUMN,
+  EMAIL_COLUMN,
+  MFA_COLUMN,
+  ROLES_COLUMN,
+  UserRow,
+} from '../components/UserRow';
 
 const PAGE_SIZES = [10, 25, 50];
 /** Server answers (decision 133) the screen explains in words; anything else is a generic failure. */
@@ -190,7 +197,7 @@ export default function UsersPage() {
                     <TableCell sx={ROLES_COLUMN}>{t('table.roles')}</TableCell>
                     <TableCell sx={MFA_COLUMN}>{t('review.mfa')}</TableCell>
                     <TableCell sx={DATE_COLUMN}>{t('review.last_login')}</TableCell>
-                    <TableCell sx={DATE_COLUMN}>{t('review.created')}</TableCell>
+                    <TableCell sx={CREATED_COLUMN}>{t('review.created')}</TableCell>
                     <TableCell align="right">{t('table.actions')}</TableCell>
                   </TableRow>
                 </TableHead>
