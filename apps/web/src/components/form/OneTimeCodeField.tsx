@@ -43,7 +43,7 @@ export function OneTimeCodeField({
       inputRef={inputRef}
       required
       fullWidth
-      sx={narrow ? { maxWidth: 320 } : undefined}
+      sx={narrow ? { maxWidth: 320, display: 'flex' } : undefined}
       margin="normal"
       error={Boolean(error)}
       helperText={error ?? helperText}
