@@ -32,6 +32,12 @@ export const ERROR_STATUS = {
   too_many_files: 409,
   /** A product's files together are at most 100 MB (DESIGN §6). */
   files_too_large: 409,
+  /** A signed-in admin who must first turn on two-step sign-in (organisation `requireMfaForAdmins`). */
+  mfa_setup_required: 403,
+  /** Turning on `requireMfaForAdmins` as an admin who has no two-step sign-in themselves. */
+  mfa_not_enabled: 409,
+  /** Starting a setup while two-step sign-in is already on (turn it off first). */
+  mfa_already_enabled: 409,
   reservation_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

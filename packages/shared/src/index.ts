@@ -4,6 +4,7 @@ export * from './errors.js';
 export * from './primitives.js';
 export * from './auth/password.js';
 export * from './auth/schemas.js';
+export * from './auth/mfa.js';
 export * from './users/schemas.js';
 export * from './booking/schemas.js';
 export * from './booking/products.js';

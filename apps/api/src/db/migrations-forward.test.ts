@@ -95,4 +95,40 @@ describe.each(testDatabases)('migrations bring an existing database forward on %
       await database.close();
     }
   });
+
+  it('0015 takes each account’s last sign-in from the audit trail, with two-step sign-in off', async () => {
+    const database = await emptyDatabase(kind);
+    try {
+      const old = migrationsUntil('0014_locations_schedule_version');
+      folders.push(old);
+      await migrateDatabase(database, old);
+      const q = rawQuery(database);
+      await q(
+        `INSERT INTO users (email, password_hash) VALUES ('oud@example.org', 'x'), ('nooit@example.org', 'x')`,
+      );
+      await q(
+        `INSERT INTO audit_events (at, actor_user_id, action, subject_type, subject_id)
+         SELECT at::timestamptz, u.id, action, 'user', u.id::text FROM users u,
+           (VALUES ('2026-01-05T09:00:00Z', 'login'), ('2026-03-01T09:00:00Z', 'login'),
+                   ('2026-04-01T09:00:00Z', 'login_failed')) AS e(at, action)
+         WHERE u.email = 'oud@example.org'`,
+      );
+      await migrateDatabase(database);
+      const rows = await q<{ email: string; last_login_at: Date | string | null; mfa_enabled_at: null }>(
+        'SELECT email, last_login_at, mfa_enabled_at FROM users ORDER BY email',
+      );
+      expect(
+        rows.map((r) => [
+          r.email,
+          r.last_login_at && new Date(r.last_login_at).toISOString(),
+          r.mfa_enabled_at,
+        ]),
+      ).toEqual([
+        ['nooit@example.org', null, null],
+        ['oud@example.org', '2026-03-01T09:00:00.000Z', null],
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -48,6 +48,8 @@ export const DEMO_ORGANISATION: Organisation = {
   // The spec's register form: open, asking all three extra fields (DESIGN §4b).
   registrationOpen: true,
   registerFields: [...REGISTER_FIELDS],
+  // The demo admin signs in with a password alone; the README's production recipe turns this on.
+  requireMfaForAdmins: false,
 };
 
 /**

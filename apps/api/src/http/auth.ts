@@ -7,7 +7,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { hasAccess, type Role } from '@balie/shared';
-import { refreshTokens, users } from '../db/schema/index.js';
+import { organisation, refreshTokens, users } from '../db/schema/index.js';
 import { verifyAccessToken } from '../security/jwt.js';
 import { httpError } from './errors.js';
 
@@ -17,14 +17,29 @@ export interface AuthUser {
   roles: string[];
   /** The session (refresh-token family) of the access token in use. */
   sessionId: string;
+  /** Whether the account has two-step sign-in on. */
+  mfaEnabled: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null for a guest (also when the bearer token is invalid or expired). */
     user: AuthUser | null;
+    /**
+     * A signed-in admin who must turn on two-step sign-in first (organisation `requireMfaForAdmins`):
+     * outside the routes marked `duringMfaSetup` they count as a guest, and guarded routes answer 403
+     * `mfa_setup_required` (decision 0362).
+     */
+    mfaSetupPending: boolean;
+  }
+  interface FastifyContextConfig {
+    /** Open to an admin whose two-step sign-in is required and not yet on: the setup and who they are. */
+    duringMfaSetup?: boolean;
   }
 }
+
+/** Route config of the routes an admin held to the two-step setup may use (decision 0362). */
+export const DURING_MFA_SETUP = { duringMfaSetup: true } as const;
 
 /** The preHandlers made by requireAuth/requireRole, which hoistAccessGuards moves ahead of the input. */
 const ACCESS_GUARDS = new WeakSet<object>();
@@ -47,10 +62,13 @@ function hoistAccessGuards(route: RouteOptions): void {
  * Reads the bearer token on every request. Roles come from the database, not the token, so a demoted
  * or deleted user loses access at once rather than when the 15-minute token runs out; in the same query
  * the token's session must still be live (a refresh token of its family not revoked), so logout and a
- * new password end access tokens at once too (decision 0326).
+ * new password end access tokens at once too (decision 0326). The same query tells whether the account
+ * is an admin held to the two-step setup (decision 0362): decided per request like the roles, so turning
+ * the requirement on holds every admin's open session, and confirming a setup frees it at once.
  */
 export function installAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
+  app.decorateRequest('mfaSetupPending', false);
   app.addHook('onRoute', hoistAccessGuards);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
@@ -61,12 +79,43 @@ export function installAuth(app: FastifyInstance): void {
       .select({ one: sql`1` })
       .from(refreshTokens)
       .where(and(eq(refreshTokens.familyId, claims.sessionId), isNull(refreshTokens.revokedAt)));
+    const required = app.db
+      .select({ required: organisation.requireMfaForAdmins })
+      .from(organisation)
+      .where(eq(organisation.id, 1));
     const [row] = await app.db
-      .select({ id: users.id, email: users.email, roles: users.roles })
+      .select({
+        id: users.id,
+        email: users.email,
+        roles: users.roles,
+        mfaEnabled: sql<boolean>`${users.mfaEnabledAt} is not null`,
+        mfaRequired: sql<boolean>`coalesce((${required}), false)`,
+      })
       .from(users)
       .where(and(eq(users.id, claims.userId), sql`exists ${live}`));
-    request.user = row ? { ...row, sessionId: claims.sessionId } : null;
+    if (!row) return;
+    const { mfaRequired, ...user } = row;
+    const held = mfaRequired && !user.mfaEnabled && hasAccess(user.roles, 'ROLE_ADMIN');
+    if (held && !request.routeOptions.config.duringMfaSetup) {
+      request.mfaSetupPending = true;
+      return;
+    }
+    request.user = { ...user, sessionId: claims.sessionId };
   });
+}
+
+/** 401 for a guest; 403 `mfa_setup_required` for an admin held to the two-step setup. */
+function signInFirst(request: FastifyRequest) {
+  return httpError(request.mfaSetupPending ? 'mfa_setup_required' : 'unauthorized');
+}
+
+/**
+ * The refusal of a call that needs a role the caller lacks, for handlers that check it themselves (an
+ * admin variant of an open route): 403 for someone signed in, 401 for a guest, 403 `mfa_setup_required`
+ * for an admin held to the two-step setup.
+ */
+export function accessRefused(request: FastifyRequest) {
+  return request.user ? httpError('forbidden') : signInFirst(request);
 }
 
 /** preHandler: 401 for guests. */
@@ -74,14 +123,14 @@ export const requireAuth: preHandlerAsyncHookHandler = async (
   request: FastifyRequest,
   _reply: FastifyReply,
 ) => {
-  if (!request.user) throw httpError('unauthorized');
+  if (!request.user) throw signInFirst(request);
 };
 ACCESS_GUARDS.add(requireAuth);
 
 /** preHandler: 401 for guests, 403 without the role (role groups expand: a developer is an admin). */
 export function requireRole(role: Role): preHandlerAsyncHookHandler {
   const guard: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
-    if (!request.user) throw httpError('unauthorized');
+    if (!request.user) throw signInFirst(request);
     if (!hasAccess(request.user.roles, role)) throw httpError('forbidden');
   };
   ACCESS_GUARDS.add(guard);

@@ -12,7 +12,8 @@ const OWNED_BY_ID = Object.entries(ROUTE_ACCESS)
   .map(([key]) => key.split(' ') as [string, string]);
 
 const MISSING_ID = 2_000_000_000;
-const BODY: Record<string, object> = { PATCH: { lastName: 'Probe' } };
+// Bodies that pass validation, so that ownership is what answers (two-step confirm takes a code).
+const BODY: Record<string, object> = { PATCH: { lastName: 'Probe' }, POST: { code: '123456' } };
 
 describe.each(testDatabases)('by-id routes on %s', (kind) => {
   const t = useTestApp(kind, { sessions: ['admin', 'user'] });

@@ -1,7 +1,5 @@
-import type { InjectOptions } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_ID } from '@balie/shared';
-import { jsonSchemaOf } from '../test/hostile-input.js';
+import { routeRequest } from '../test/route-requests.js';
 import {
   PERSONAS,
   ROUTE_ACCESS,
@@ -9,7 +7,6 @@ import {
   testDatabases,
   useTestApp,
   type Access,
-  type ApiRoute,
   type Persona,
   type Session,
 } from '../test/index.js';
@@ -48,42 +45,12 @@ describe.each(testDatabases)('route access follows the table (%s)', (kind) => {
     expect(stale, `ROUTE_ACCESS in ${TABLE_FILE} names routes that are not registered`).toEqual([]);
   });
 
-  /**
-   * A path value that passes validation: the caller's own id on the /user/:id routes about one's own
-   * account, else an id or token of nobody (admin routes never act on the personas themselves).
-   */
-  function pathValue(route: ApiRoute, access: Access, name: string, session: Session | null): string {
-    const field = jsonSchemaOf(route.schema?.params)?.properties?.[name];
-    if (field?.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
-    if (field?.type === 'integer' || field?.type === 'number')
-      return access === 'user' && route.url.startsWith('/api/user/:id') && session
-        ? String(session.userId)
-        : String(MAX_ID);
-    return 'no-such-token-0000000000000000000000000000';
-  }
-
-  function requestFor(key: string, access: Access, persona: Persona): InjectOptions {
-    const [method, target] = key.split(' ') as [string, string];
-    const [path, query] = target.split('?') as [string, string | undefined];
-    const route = t.routes.find((r) => r.key === `${method} ${path}`)!;
-    const session = sessions[persona];
-    const url = path.replace(/:(\w+)/g, (_m, name: string) => pathValue(route, access, name, session));
-    return {
-      method: method as InjectOptions['method'],
-      url: query ? `${url}?${query}` : url,
-      headers: session?.headers ?? {},
-      // A body no route accepts: access must be decided before the input is (a guest learns nothing of a
-      // protected route's schema), and an allowed call must not change anything.
-      ...(['POST', 'PATCH', 'PUT'].includes(method) ? { payload: [] } : {}),
-    };
-  }
-
   it('answers 401 to guests and 403 to too-low roles, and lets the allowed roles through', async () => {
     const wrong: string[] = [];
     for (const [key, access] of Object.entries(ROUTE_ACCESS)) {
       if (!t.routes.some((r) => r.key === key.split('?')[0])) continue;
       for (const persona of PERSONAS) {
-        const res = await t.app.inject(requestFor(key, access, persona));
+        const res = await t.app.inject(routeRequest(t.routes, key, access, sessions[persona]));
         const allowed = ALLOWED[access].includes(persona);
         const expected = allowed ? 'neither 401 nor 403' : persona === 'guest' ? '401' : '403';
         const ok = allowed

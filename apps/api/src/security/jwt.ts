@@ -1,4 +1,6 @@
+import { createHmac } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import { MFA_TOKEN_SECONDS } from '@balie/shared';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 const ISSUER = 'balie';
@@ -57,6 +59,47 @@ export async function verifyAccessToken(
     const sessionId = payload.sid;
     if (!Number.isSafeInteger(userId) || userId <= 0) return null;
     return typeof sessionId === 'string' && UUID.test(sessionId) ? { userId, sessionId } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The `mfaToken` of the password step (DESIGN §5, decision 0360): the account whose password was right,
+ * for 5 minutes, to present with a code at `POST /login/mfa`. It is signed with a key of its own (derived
+ * from the server secret), so no check of access tokens can ever take it for one: it opens nothing else.
+ */
+const mfaKeyOf = (secret: string) => createHmac('sha256', secret).update('balie mfa token').digest();
+const MFA_AUDIENCE = 'balie-mfa';
+
+export function signMfaToken(secret: string, userId: number, now = new Date()): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setIssuer(ISSUER)
+    .setAudience(MFA_AUDIENCE)
+    .setIssuedAt(secondsOf(now))
+    .setExpirationTime(secondsOf(now) + MFA_TOKEN_SECONDS)
+    .sign(mfaKeyOf(secret));
+}
+
+/** The user id of a valid, unexpired mfaToken; null for anything else. */
+export async function verifyMfaToken(
+  secret: string,
+  token: string,
+  now = new Date(),
+): Promise<number | null> {
+  try {
+    const { payload } = await jwtVerify(token, mfaKeyOf(secret), {
+      issuer: ISSUER,
+      audience: MFA_AUDIENCE,
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'sub'],
+      maxTokenAge: MFA_TOKEN_SECONDS,
+      currentDate: now,
+    });
+    const userId = Number(payload.sub);
+    return Number.isSafeInteger(userId) && userId > 0 ? userId : null;
   } catch {
     return null;
   }

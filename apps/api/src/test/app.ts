@@ -72,17 +72,21 @@ export interface Session {
   headers: { authorization: string };
 }
 
-/** Signs in through POST /api/login with explicit credentials. */
-export async function login(app: FastifyInstance, email: string, password: string): Promise<Session> {
-  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username: email, password } });
-  if (res.statusCode !== 200) throw new Error(`login as ${email} failed: ${res.statusCode} ${res.body}`);
-  const body = res.json<{ token: string; refresh_token: string; user: { id: number } }>();
+/** The session of a signed-in answer (`{ token, refresh_token, user }`). */
+export function sessionOf(body: { token: string; refresh_token: string; user: { id: number } }): Session {
   return {
     token: body.token,
     refreshToken: body.refresh_token,
     userId: body.user.id,
     headers: { authorization: `Bearer ${body.token}` },
   };
+}
+
+/** Signs in through POST /api/login with explicit credentials. */
+export async function login(app: FastifyInstance, email: string, password: string): Promise<Session> {
+  const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username: email, password } });
+  if (res.statusCode !== 200) throw new Error(`login as ${email} failed: ${res.statusCode} ${res.body}`);
+  return sessionOf(res.json());
 }
 
 /** Signs in as a seeded demo account: 'admin' (ROLE_ADMIN) or 'user' (ROLE_USER). */

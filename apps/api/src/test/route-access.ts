@@ -28,6 +28,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/languages': 'open',
   // auth
   'POST /api/login': 'open',
+  'POST /api/login/mfa': 'open',
   'POST /api/refresh-token': 'open',
   'POST /api/logout': 'open',
   'POST /api/register': 'open',
@@ -104,8 +105,13 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/user/:id/service-books': 'user',
   'GET /api/user/:id/sailing-times': 'user',
   'GET /api/user/:id/get-related': 'user',
+  // two-step sign-in: one's own (an admin resets someone else's with DELETE)
+  'POST /api/user/:id/mfa/setup': 'user',
+  'POST /api/user/:id/mfa/confirm': 'user',
+  'DELETE /api/user/:id/mfa': 'user',
   'GET /api/users': 'admin',
   'GET /api/users_paginated': 'admin',
+  'GET /api/users/access-review.csv': 'admin',
   'POST /api/users/invite': 'admin',
   'GET /api/users/invitations': 'admin',
   'POST /api/users/invitation/:id/resend': 'admin',

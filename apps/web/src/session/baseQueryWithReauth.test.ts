@@ -43,6 +43,8 @@ beforeAll(async () => {
         return reply(200, { token: 'fresh', refresh_token: 'next-refresh' });
       return reply(401, unauthorized);
     }
+    if (req.url === '/api/held')
+      return reply(403, { code: 'mfa_setup_required', message: 'Turn on two-step sign-in first' });
     if (req.url?.startsWith('/api/data')) {
       dataCalls.push(req.headers.authorization ?? '');
       languages.push(req.headers['accept-language'] ?? '');
@@ -77,13 +79,16 @@ function setup(auth: { token: string | null; refreshToken: string | null }) {
   const testApi = createApi({
     reducerPath: 'api',
     baseQuery: createReauthBaseQuery(baseUrl),
-    endpoints: (build) => ({ data: build.query<{ path: string }, string>({ query: (n) => `/data?n=${n}` }) }),
+    endpoints: (build) => ({
+      data: build.query<{ path: string }, string>({ query: (n) => `/data?n=${n}` }),
+      held: build.query<unknown, void>({ query: () => '/held' }),
+    }),
   });
   const listener = createListenerMiddleware();
   startSessionListeners(listener, () => testApi.util.resetApiState());
   const store = configureStore({
     reducer: combineReducers({ [testApi.reducerPath]: testApi.reducer, auth: authSlice.reducer }),
-    preloadedState: { auth },
+    preloadedState: { auth: { ...auth, mfaSetupRequired: false } },
     middleware: (d) => d().prepend(listener.middleware).concat(testApi.middleware),
   });
   return { store, testApi };
@@ -100,7 +105,11 @@ describe('baseQueryWithReauth', () => {
     expect(a.data).toEqual({ path: '/api/data?n=1' });
     expect(b.data).toEqual({ path: '/api/data?n=2' });
     expect(dataCalls).toEqual(['Bearer expired', 'Bearer expired', 'Bearer fresh', 'Bearer fresh']);
-    expect(store.getState().auth).toEqual({ token: 'fresh', refreshToken: 'next-refresh' });
+    expect(store.getState().auth).toEqual({
+      token: 'fresh',
+      refreshToken: 'next-refresh',
+      mfaSetupRequired: false,
+    });
     expect(loadTokens()).toEqual({ token: 'fresh', refreshToken: 'next-refresh' });
   });
 
@@ -115,7 +124,7 @@ describe('baseQueryWithReauth', () => {
     expect(a.data).toBeUndefined();
     expect(b.data).toBeUndefined();
     expect(a.isSuccess || b.isSuccess).toBe(false);
-    expect(store.getState().auth).toEqual({ token: null, refreshToken: null });
+    expect(store.getState().auth).toEqual({ token: null, refreshToken: null, mfaSetupRequired: false });
     expect(loadTokens()).toEqual({ token: null, refreshToken: null });
     expect(Object.keys(store.getState().api.queries)).toEqual([]);
   });
@@ -144,5 +153,17 @@ describe('baseQueryWithReauth', () => {
     await i18n.changeLanguage('nl');
     await store.dispatch(testApi.endpoints.data.initiate('nl'));
     expect(languages).toEqual(['en', 'nl']);
+  });
+
+  it('marks the session held to the two-step setup on 403 mfa_setup_required, keeping it signed in', async () => {
+    const { store, testApi } = setup({ token: 'fresh', refreshToken: 'good-refresh' });
+    const result = await store.dispatch(testApi.endpoints.held.initiate());
+    expect(result.error).toMatchObject({ status: 403, data: { code: 'mfa_setup_required' } });
+    expect(store.getState().auth).toEqual({
+      token: 'fresh',
+      refreshToken: 'good-refresh',
+      mfaSetupRequired: true,
+    });
+    expect(refreshCalls).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import { i18n } from '../lib/i18n';
 import { resetAll } from '../lib/store/resetAll';
-import { credentialsReceived, type AuthState } from './authSlice';
+import { credentialsReceived, mfaSetupRequired, type AuthState } from './authSlice';
 
 export type AppBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
 
@@ -21,6 +21,8 @@ const authOf = (getState: () => unknown): AuthState => (getState() as { auth: Au
  *   that fail meanwhile wait for that same refresh and then each retry once;
  * - no refresh token, or a failed refresh, logs out (resetAll clears tokens, slices and the API cache).
  * A 401 on a request sent without a token (e.g. wrong credentials at login) is returned unchanged.
+ * A 403 `mfa_setup_required` marks the session as held to the two-step setup (decision 0362): the
+ * routes then take this admin there.
  * `baseUrl` is a parameter so tests can point it at a real local HTTP server.
  */
 export function createReauthBaseQuery(baseUrl: string): AppBaseQuery {
@@ -63,6 +65,8 @@ export function createReauthBaseQuery(baseUrl: string): AppBaseQuery {
   return async (args, api, extraOptions) => {
     const sentWith = authOf(api.getState).token;
     const result = await rawBaseQuery(args, api, extraOptions);
+    if (isMfaSetupRequired(result.error) && !authOf(api.getState).mfaSetupRequired)
+      api.dispatch(mfaSetupRequired());
     if (result.error?.status !== 401 || sentWith === null) return result;
 
     const current = authOf(api.getState).token;
@@ -79,6 +83,12 @@ export function createReauthBaseQuery(baseUrl: string): AppBaseQuery {
     // Either our refresh succeeded or another request's refresh already replaced the token: retry once.
     return rawBaseQuery(args, api, extraOptions);
   };
+}
+
+/** The server's answer to an admin who must turn on two-step sign-in first (read without zod: see above). */
+function isMfaSetupRequired(error: FetchBaseQueryError | undefined): boolean {
+  const data = error?.data as { code?: unknown } | undefined;
+  return error?.status === 403 && data?.code === 'mfa_setup_required';
 }
 
 export const baseQueryWithReauth = createReauthBaseQuery('/api');

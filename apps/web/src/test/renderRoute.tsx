@@ -42,6 +42,7 @@ const ORGANISATION = organisationSchema.parse({
   website: 'https://www.voorbeeld.example',
   registrationOpen: true,
   registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
+  requireMfaForAdmins: false,
 });
 
 /**
@@ -74,6 +75,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     serviceBookNr: null,
     cardNumber: null,
     timezone: null,
+    mfaEnabled: false,
     ...overrides,
   };
 }

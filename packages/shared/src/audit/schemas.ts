@@ -112,6 +112,10 @@ export const AUDIT_ACTIONS = [
   'refresh_reuse_detected',
   'password_reset_requested',
   'password_reset',
+  'mfa_enabled',
+  'mfa_disabled',
+  'mfa_reset',
+  'mfa_recovery_code_used',
 ] as const;
 /** What an audit event records; the server writes no other kind. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -24,6 +24,8 @@ export const organisationSchema = z.object({
   registrationOpen: z.boolean(),
   /** Which extra fields /register asks; the API accepts all of them whatever this says. */
   registerFields: z.array(z.enum(REGISTER_FIELDS)),
+  /** Admins must use two-step sign-in (DESIGN §5; default false, on in the README's production recipe). */
+  requireMfaForAdmins: z.boolean(),
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
@@ -44,6 +46,7 @@ export const patchOrganisationRequestSchema = z
     ),
     registrationOpen: z.boolean(),
     registerFields: registerFieldsSchema,
+    requireMfaForAdmins: z.boolean(),
   })
   .partial()
   .strict();

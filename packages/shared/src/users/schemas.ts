@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQueryFields, pageSchema } from '../paging.js';
+import { mfaChallengeSchema } from '../auth/mfa.js';
 import { dateSchema, idSchema, singleLineText } from '../primitives.js';
 import { ROLES } from '../roles.js';
 
@@ -32,6 +33,12 @@ export const userSchema = z.object({
   serviceBookNr: z.string().nullable(),
   cardNumber: z.string().nullable(),
   timezone: z.string().nullable(),
+  /** Whether two-step sign-in is on (DESIGN §5). */
+  mfaEnabled: z.boolean(),
+  /** For admins' eyes only (the access review): the last sign-in, null when never. */
+  lastLoginAt: z.string().nullable().optional(),
+  /** For admins' eyes only (the access review): when the account was made. */
+  createdAt: z.string().optional(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -41,6 +48,10 @@ export const loginResponseSchema = z.object({
   user: userSchema,
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** `POST /login`: signed in, or — with two-step sign-in on — the code step's challenge. */
+export const loginAnswerSchema = z.union([loginResponseSchema, mfaChallengeSchema]);
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 
 const optionalText = (max: number) => singleLineText(max).nullable().optional();
 
@@ -68,11 +79,27 @@ export const updateUserRequestSchema = z.object({
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 
-/** Query of `GET /users_paginated` (decision 0200). */
+/**
+ * The access review's filters (decision 0363): admins (and developers) without two-step sign-in, and
+ * accounts whose last sign-in — or, never signed in, their creation — is more than 90 days ago.
+ */
+export const ACCESS_FILTERS = ['admins_without_mfa', 'not_signed_in_90_days'] as const;
+export type AccessFilter = (typeof ACCESS_FILTERS)[number];
+
+/** Query of `GET /users_paginated` (decision 0200) and of its CSV, `GET /users/access-review.csv`. */
 export const usersPageQuerySchema = z.object({
   ...pageQueryFields,
   search: singleLineText(100).optional(),
+  filter: z.enum(ACCESS_FILTERS).optional(),
 });
+
+/** Query of `GET /users/access-review.csv`: the list's filters, and the language of its columns. */
+export const accessReviewQuerySchema = z.object({
+  search: singleLineText(100).optional(),
+  filter: z.enum(ACCESS_FILTERS).optional(),
+  language: z.enum(['nl', 'en', 'de']).optional(),
+});
+export type AccessReviewQuery = z.infer<typeof accessReviewQuerySchema>;
 
 /** `?confirmSelf=true` on demote/delete: an admin's explicit second yes to removing their own rights. */
 export const confirmSelfQuerySchema = z.object({ confirmSelf: z.enum(['true', 'false']).optional() });

@@ -24,6 +24,8 @@ export const organisation = pgTable(
       .$type<RegisterField[]>()
       .notNull()
       .default(sql`ARRAY['birthDay', 'serviceBookNr', 'cardNumber']::text[]`),
+    /** Admins must use two-step sign-in (DESIGN §5, decision 0362). */
+    requireMfaForAdmins: boolean('require_mfa_for_admins').notNull().default(false),
   },
   (t) => [
     check('organisation_single_row', sql`${t.id} = 1`),

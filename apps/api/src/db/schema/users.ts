@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { languages } from './languages.js';
 
 export const users = pgTable(
@@ -25,8 +25,39 @@ export const users = pgTable(
     serviceBookNr: text('service_book_nr'),
     cardNumber: text('card_number'),
     timezone: text('timezone'),
+    /**
+     * Two-step sign-in (decision 0360): the TOTP secret, encrypted under a key derived from the server
+     * secret (security/mfa-secret.ts), never returned after the setup; `mfaPendingSecret` while a setup
+     * waits for its confirming code. On when `mfaEnabledAt` is set.
+     */
+    mfaSecret: text('mfa_secret'),
+    mfaPendingSecret: text('mfa_pending_secret'),
+    mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code of that step or earlier is not accepted again. */
+    mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
+    /** The last sign-in (a new session: login, register, setup, invitation), for the access review. */
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+/**
+ * The recovery codes of two-step sign-in (decision 0361): only their hashes, each usable once
+ * (`usedAt`). A new setup replaces them; turning it off or a reset deletes them.
+ */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Also the index of a user's codes (its first column).
+  (t) => [uniqueIndex('mfa_recovery_codes_user_code_key').on(t.userId, t.codeHash)],
 );

@@ -1,20 +1,14 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { stringify } from 'csv-stringify/sync';
 import { DateTime } from 'luxon';
 import { addressOf, type UiLanguage } from '@balie/shared';
 import type { Config } from '../../config.js';
+import { spreadsheetCsv } from '../../http/csv.js';
 import { fill } from '../../mail/i18n.js';
 import { appointmentTexts } from './mail-templates/texts.js';
 import type { AppointmentView } from './repository.js';
 
-/**
- * A cell that a spreadsheet would read as a formula (= + - @, or a tab/CR that some programs strip
- * first) gets a leading apostrophe (DESIGN §6, OWASP CSV injection).
- */
-export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
+export { neutraliseCell } from '../../http/csv.js';
 
 /** One appointment of the exports: where it is, when, and the cells after the location and the desk. */
 interface ExportRow {
@@ -64,8 +58,7 @@ export function todayCsv(views: AppointmentView[], config: Config, language: UiL
     r.desk.name,
     ...r.cells,
   ]);
-  const records = [header(language), ...rows].map((r) => r.map(neutraliseCell));
-  return `\uFEFF${stringify(records, { delimiter: ';' })}`;
+  return spreadsheetCsv([header(language), ...rows]);
 }
 
 /**

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   apiErrorSchema,
   forgotPasswordRequestSchema,
+  loginAnswerSchema,
+  loginMfaRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
   refreshRequestSchema,
@@ -29,8 +31,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/login',
-    { schema: { tags, body: loginRequestSchema, response: { 200: loginResponseSchema, ...errors } } },
+    { schema: { tags, body: loginRequestSchema, response: { 200: loginAnswerSchema, ...errors } } },
     async (request) => auth.login(ctx(request.ip), request.body.username, request.body.password),
+  );
+
+  app.post(
+    '/login/mfa',
+    { schema: { tags, body: loginMfaRequestSchema, response: { 200: loginResponseSchema, ...errors } } },
+    async (request) => auth.loginMfa(ctx(request.ip), request.body),
   );
 
   app.post(

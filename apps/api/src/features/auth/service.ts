@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_LANGUAGE,
   type ForgotPasswordRequest,
+  type LoginAnswer,
+  type LoginMfaRequest,
   type LoginResponse,
   type RegisterRequest,
   type TokenPair,
@@ -15,10 +17,11 @@ import type { BackgroundWork } from '../../http/background.js';
 import { httpError, validationError } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { PASSWORD_RESET_MAIL } from '../../mail/kinds/password-reset.js';
-import { signAccessToken } from '../../security/jwt.js';
+import { signAccessToken, signMfaToken, verifyMfaToken } from '../../security/jwt.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../security/passwords.js';
 import { claimRateLimit, RATE_LIMITS, releaseRateLimit } from '../../security/rate-limit.js';
 import { hashToken, newLinkToken, randomToken } from '../../security/tokens.js';
+import { checkSecondFactor } from '../mfa/service.js';
 import { getOrganisation } from '../organisation/repository.js';
 import { toUser } from '../users/presenter.js';
 import * as users from '../users/repository.js';
@@ -50,38 +53,25 @@ async function issueTokens(
   return { token: await signAccessToken(config.secret, user, familyId), refresh_token: refresh };
 }
 
-/** A new session (a new refresh-token family) for someone who has just proven who they are. */
+/**
+ * A new session (a new refresh-token family) for someone who has just proven who they are: a sign-in,
+ * so the account's last sign-in (the access review's) is now.
+ */
 export async function startSession(
   db: DbOrTx,
   config: Config,
   user: { id: number; roles: string[] },
 ): Promise<TokenPair> {
+  await users.recordSignIn(db, user.id);
   return issueTokens(db, config, user, randomUUID());
 }
 
-/**
- * POST /login. Failed attempts count per account; the 11th within 15 minutes answers 429. Every attempt
- * claims a failure before the slow password check and a right password gives it back, so a burst can
- * never run more than 10 checks (decision 0130).
- */
-export async function login(ctx: Ctx, username: string, password: string): Promise<LoginResponse> {
-  const email = users.normaliseEmail(username);
-  const claim = await claimRateLimit(ctx.db, RATE_LIMITS.failedLogin, email);
-  const found = await users.findUserByEmail(ctx.db, email);
-  const ok = found
-    ? await verifyPassword(found.user.passwordHash, password)
-    : (await burnPasswordCheck(password), false);
-  if (!found || !ok) {
-    await recordAudit(ctx.db, {
-      actorUserId: found?.user.id ?? null,
-      action: 'login_failed',
-      subjectType: 'user',
-      subjectId: found?.user.id,
-      ip: ctx.ip,
-    });
-    throw httpError('invalid_credentials');
-  }
-  await releaseRateLimit(ctx.db, claim);
+/** The session of a completed sign-in, audited, and the user it is for. */
+async function signIn(
+  ctx: Ctx,
+  found: users.UserWithLanguage,
+  details?: Record<string, unknown>,
+): Promise<LoginResponse> {
   const pair = await ctx.db.transaction(async (tx) => {
     const tokens = await startSession(tx, ctx.config, found.user);
     await recordAudit(tx, {
@@ -90,10 +80,74 @@ export async function login(ctx: Ctx, username: string, password: string): Promi
       subjectType: 'user',
       subjectId: found.user.id,
       ip: ctx.ip,
+      ...(details ? { details } : {}),
     });
     return tokens;
   });
   return { ...pair, user: toUser(found) };
+}
+
+/** A failed sign-in in the audit trail (`step: 'code'` for a wrong second factor). */
+function auditFailedLogin(ctx: Ctx, userId: number | null, details?: Record<string, unknown>) {
+  return recordAudit(ctx.db, {
+    actorUserId: userId,
+    action: 'login_failed',
+    subjectType: 'user',
+    subjectId: userId ?? undefined,
+    ip: ctx.ip,
+    ...(details ? { details } : {}),
+  });
+}
+
+/**
+ * POST /login. Failed attempts count per account; the 11th within 15 minutes answers 429. Every attempt
+ * claims a failure before the slow password check and a right password gives it back, so a burst can
+ * never run more than 10 checks (decision 0130). With two-step sign-in on, a right password gives no
+ * session but the code step's `mfaToken` (5 minutes, opens nothing else; decision 0360).
+ */
+export async function login(ctx: Ctx, username: string, password: string): Promise<LoginAnswer> {
+  const email = users.normaliseEmail(username);
+  const claim = await claimRateLimit(ctx.db, RATE_LIMITS.failedLogin, email);
+  const found = await users.findUserByEmail(ctx.db, email);
+  const ok = found
+    ? await verifyPassword(found.user.passwordHash, password)
+    : (await burnPasswordCheck(password), false);
+  if (!found || !ok) {
+    await auditFailedLogin(ctx, found?.user.id ?? null);
+    throw httpError('invalid_credentials');
+  }
+  await releaseRateLimit(ctx.db, claim);
+  if (found.user.mfaEnabledAt)
+    return { mfaRequired: true, mfaToken: await signMfaToken(ctx.config.secret, found.user.id) };
+  return signIn(ctx, found);
+}
+
+/**
+ * POST /login/mfa: the code step. A wrong code counts as a failed login of the account, in the same
+ * window as wrong passwords and across processes (the claim before the check, as for the password): ten
+ * guesses per 15 minutes, not the million a 6-digit code has. An expired or forged mfaToken is 401
+ * `unauthorized` (start again); a wrong code 401 `invalid_credentials`.
+ */
+export async function loginMfa(ctx: Ctx, body: LoginMfaRequest): Promise<LoginResponse> {
+  const userId = await verifyMfaToken(ctx.config.secret, body.mfaToken);
+  const found = userId === null ? undefined : await users.findUserById(ctx.db, userId);
+  if (!found?.user.mfaEnabledAt) throw httpError('unauthorized');
+  const claim = await claimRateLimit(ctx.db, RATE_LIMITS.failedLogin, found.user.email);
+  const factor = await checkSecondFactor(ctx.db, ctx.config, found.user, body.code);
+  if (!factor) {
+    await auditFailedLogin(ctx, found.user.id, { step: 'code' });
+    throw httpError('invalid_credentials');
+  }
+  await releaseRateLimit(ctx.db, claim);
+  if (factor === 'recovery_code')
+    await recordAudit(ctx.db, {
+      actorUserId: found.user.id,
+      action: 'mfa_recovery_code_used',
+      subjectType: 'user',
+      subjectId: found.user.id,
+      ip: ctx.ip,
+    });
+  return signIn(ctx, found, { secondFactor: factor });
 }
 
 /**

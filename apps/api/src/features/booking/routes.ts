@@ -15,7 +15,7 @@ import {
   timeslotSchema,
   timeslotsRequestSchema,
 } from '@balie/shared';
-import { isAdmin } from '../../http/auth.js';
+import { accessRefused, isAdmin } from '../../http/auth.js';
 import { answerLanguage, requestLanguage } from '../../http/language.js';
 import { httpError } from '../../http/errors.js';
 import { attachmentDisposition } from '../catalogue/file-content.js';
@@ -41,8 +41,7 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Inactive products are for the admin's product list only.
       const includeInactive = request.query.all === 'true';
-      if (includeInactive && !isAdmin(request.user))
-        throw httpError(request.user ? 'forbidden' : 'unauthorized');
+      if (includeInactive && !isAdmin(request.user)) throw accessRefused(request);
       return listProducts(app.db, { includeInactive, language: answerLanguage(request, reply) });
     },
   );

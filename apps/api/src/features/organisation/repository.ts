@@ -13,6 +13,7 @@ const EMPTY: Organisation = {
   website: '',
   registrationOpen: true,
   registerFields: [...REGISTER_FIELDS],
+  requireMfaForAdmins: false,
 };
 
 /** The one organisation record (its row is made by the migration). */
@@ -28,6 +29,7 @@ export async function getOrganisation(db: DbOrTx): Promise<Organisation> {
       website: organisation.website,
       registrationOpen: organisation.registrationOpen,
       registerFields: organisation.registerFields,
+      requireMfaForAdmins: organisation.requireMfaForAdmins,
     })
     .from(organisation)
     .where(eq(organisation.id, 1));

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, organisationSchema, patchOrganisationRequestSchema } from '@balie/shared';
 import { actorOf } from '../../audit/actor.js';
-import { requireRole } from '../../http/auth.js';
+import { currentUser, requireRole } from '../../http/auth.js';
 import { getOrganisation } from './repository.js';
 import { patchOrganisation } from './service.js';
 
@@ -21,10 +21,19 @@ const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security: [{ bearerAuth: [] }],
         body: patchOrganisationRequestSchema,
-        response: { 200: organisationSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: {
+          200: organisationSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          409: apiErrorSchema,
+        },
       },
     },
-    async (request) => patchOrganisation(app.db, actorOf(request), request.body),
+    async (request) =>
+      patchOrganisation(app.db, actorOf(request), request.body, {
+        actorHasMfa: currentUser(request).mfaEnabled,
+      }),
   );
 };
 

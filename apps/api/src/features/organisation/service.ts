@@ -2,16 +2,26 @@ import type { Organisation, PatchOrganisationRequest } from '@balie/shared';
 import type { Actor } from '../../audit/actor.js';
 import { changedFields, recordAudit } from '../../audit/audit.js';
 import type { Db } from '../../db/client.js';
+import { httpError } from '../../http/errors.js';
 import { getOrganisation, updateOrganisation } from './repository.js';
 
-/** PATCH /organisation: the fields sent change, audited with their before and after values. */
+/**
+ * PATCH /organisation: the fields sent change, audited with their before and after values. Requiring
+ * two-step sign-in of admins is turned on only by an admin who has it (`actorHasMfa`): else the one
+ * turning it on would be held to the setup at once (409 `mfa_not_enabled`, decision 0362).
+ */
 export async function patchOrganisation(
   db: Db,
   actor: Actor,
   body: PatchOrganisationRequest,
+  { actorHasMfa }: { actorHasMfa: boolean },
 ): Promise<Organisation> {
   return db.transaction(async (tx) => {
     const before = await getOrganisation(tx);
+    if (body.requireMfaForAdmins && !before.requireMfaForAdmins && !actorHasMfa)
+      throw httpError('mfa_not_enabled', undefined, [
+        { property: 'requireMfaForAdmins', message: 'mfa_not_enabled' },
+      ]);
     const values = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     await updateOrganisation(tx, values);
     const after = { ...before, ...values };

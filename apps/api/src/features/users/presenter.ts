@@ -13,8 +13,11 @@ export function toLanguage(row: LanguageRow): Language {
   };
 }
 
-/** The user as the API returns it: exactly `userSchema` (packages/shared/src/users/schemas.ts). */
-export function toUser({ user, language }: UserWithLanguage): User {
+/**
+ * The user as the API returns it: exactly `userSchema` (packages/shared/src/users/schemas.ts). An admin
+ * reading it (`forAdmin`) sees the access review's facts too: last sign-in and creation.
+ */
+export function toUser({ user, language }: UserWithLanguage, { forAdmin = false } = {}): User {
   const fullName = [user.firstName, user.suffix, user.lastName].filter((p) => p && p.trim()).join(' ');
   return {
     id: user.id,
@@ -33,5 +36,9 @@ export function toUser({ user, language }: UserWithLanguage): User {
     serviceBookNr: user.serviceBookNr,
     cardNumber: user.cardNumber,
     timezone: user.timezone,
+    mfaEnabled: user.mfaEnabledAt !== null,
+    ...(forAdmin
+      ? { lastLoginAt: user.lastLoginAt?.toISOString() ?? null, createdAt: user.createdAt.toISOString() }
+      : {}),
   };
 }

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { INACTIVE_DAYS, type AccessFilter } from '@balie/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { containsPattern } from '../../db/contains.js';
 import { readPage, type Page, type PageQuery } from '../../db/page.js';
@@ -40,24 +41,55 @@ export function listUsers(db: DbOrTx): Promise<UserWithLanguage[]> {
   return selectUsers(db).orderBy(asc(users.id));
 }
 
-/** One page of accounts by e-mail, optionally those whose e-mail or name contains `search`. */
+/** Accounts whose e-mail or name contains `search`, and that the access review's `filter` picks. */
+function whereUsers(query: { search?: string; filter?: AccessFilter }): SQL | undefined {
+  const like = query.search ? containsPattern(query.search) : undefined;
+  return and(
+    like
+      ? or(
+          ilike(users.email, like),
+          // The whole name covers a match in the first or the last name alone.
+          ilike(sql`concat_ws(' ', ${users.firstName}, ${users.suffix}, ${users.lastName})`, like),
+        )
+      : undefined,
+    query.filter ? accessFilter(query.filter) : undefined,
+  );
+}
+
+/**
+ * The access review's filters (decision 0363). "Not signed in for 90 days" counts from the last sign-in,
+ * or from the account's creation when it never signed in (a new colleague is not stale), by the app's
+ * clock like every rule about time.
+ */
+function accessFilter(filter: AccessFilter): SQL | undefined {
+  if (filter === 'admins_without_mfa')
+    return and(
+      sql`(${users.roles} && ARRAY['ROLE_ADMIN', 'ROLE_DEVELOPER']::text[])`,
+      isNull(users.mfaEnabledAt),
+    );
+  const since = new Date(Date.now() - INACTIVE_DAYS * 24 * 3600 * 1000);
+  return sql`coalesce(${users.lastLoginAt}, ${users.createdAt}) < ${since.toISOString()}::timestamptz`;
+}
+
+/** One page of accounts by e-mail, optionally those that `search` and the review's `filter` pick. */
 export async function listUsersPage(
   db: DbOrTx,
-  query: PageQuery & { search?: string },
+  query: PageQuery & { search?: string; filter?: AccessFilter },
 ): Promise<Page<UserWithLanguage>> {
-  const like = query.search ? containsPattern(query.search) : undefined;
-  const where = like
-    ? or(
-        ilike(users.email, like),
-        // The whole name covers a match in the first or the last name alone.
-        ilike(sql`concat_ws(' ', ${users.firstName}, ${users.suffix}, ${users.lastName})`, like),
-      )
-    : undefined;
+  const where = whereUsers(query);
   return readPage(
     query,
     selectUsers(db).where(where).orderBy(asc(users.email), asc(users.id)),
     db.select({ n: count() }).from(users).where(where),
   );
+}
+
+/** Every account the list would show with this search and filter, by e-mail: the access review's CSV. */
+export function listAccessReview(
+  db: DbOrTx,
+  query: { search?: string; filter?: AccessFilter },
+): Promise<UserWithLanguage[]> {
+  return selectUsers(db).where(whereUsers(query)).orderBy(asc(users.email), asc(users.id));
 }
 
 export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<UserRow> {
@@ -78,6 +110,11 @@ export async function updateUser(
     .update(users)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(users.id, id));
+}
+
+/** A sign-in now (a new session), for the access review's last sign-in; not a change of the account. */
+export async function recordSignIn(db: DbOrTx, id: number): Promise<void> {
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id));
 }
 
 /** Locks the row of one user for a role change or deletion. */

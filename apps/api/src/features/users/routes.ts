@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ACCESS_REVIEW_CSV_FILENAME,
+  accessReviewQuerySchema,
   apiErrorSchema,
   confirmSelfQuerySchema,
   demoteQuerySchema,
@@ -11,7 +13,8 @@ import {
   usersPageQuerySchema,
   usersPageSchema,
 } from '@balie/shared';
-import { currentUser, requireAuth, requireRole } from '../../http/auth.js';
+import { currentUser, DURING_MFA_SETUP, requireAuth, requireRole } from '../../http/auth.js';
+import { accessReviewCsv } from './access-review.js';
 import { toUser } from './presenter.js';
 import * as repo from './repository.js';
 import {
@@ -36,10 +39,15 @@ const security = [{ bearerAuth: [] }];
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['users'];
 
+  // Also for an admin held to the two-step setup: the app must know who is signed in (decision 0362).
   app.get(
     '/user/current',
-    { preHandler: requireAuth, schema: { tags, security, response: { 200: userSchema, ...errors } } },
-    async (request) => getUser(app.db, currentUser(request).id),
+    {
+      preHandler: requireAuth,
+      config: DURING_MFA_SETUP,
+      schema: { tags, security, response: { 200: userSchema, ...errors } },
+    },
+    async (request) => getUser(app.db, currentUser(request).id, currentUser(request)),
   );
 
   for (const path of ['/user/:id', '/user/:id/generic-info']) {
@@ -51,7 +59,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         assertSelfOrAdmin(currentUser(request), request.params.id);
-        return getUser(app.db, request.params.id);
+        return getUser(app.db, request.params.id, currentUser(request));
       },
     );
   }
@@ -111,7 +119,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireRole('ROLE_ADMIN'),
       schema: { tags, security, response: { 200: z.array(userSchema), ...errors } },
     },
-    async () => (await repo.listUsers(app.db)).map(toUser),
+    async () => (await repo.listUsers(app.db)).map((u) => toUser(u, { forAdmin: true })),
   );
 
   app.get(
@@ -127,7 +135,23 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const page = await repo.listUsersPage(app.db, request.query);
-      return { ...page, items: page.items.map(toUser) };
+      return { ...page, items: page.items.map((u) => toUser(u, { forAdmin: true })) };
+    },
+  );
+
+  // The access review for the yearly check (decision 0363): the list's search and filter, as a CSV.
+  app.get(
+    '/users/access-review.csv',
+    {
+      preHandler: requireRole('ROLE_ADMIN'),
+      schema: { tags, security, querystring: accessReviewQuerySchema },
+    },
+    async (request, reply) => {
+      const rows = await repo.listAccessReview(app.db, request.query);
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${ACCESS_REVIEW_CSV_FILENAME}"`)
+        .send(accessReviewCsv(rows, app.config, request.query.language ?? 'nl'));
     },
   );
 

@@ -26,7 +26,7 @@ export function assertSelfOrAdmin(actor: AuthUser, id: number): void {
  * Guard rails of DESIGN §5 (decision 0133), checked inside the transaction that makes the change:
  * only a developer changes a developer, and the last account holding ROLE_ADMIN stays one.
  */
-function assertMayChange(actor: AuthUser, target: { roles: string[] }): void {
+export function assertMayChange(actor: AuthUser, target: { roles: string[] }): void {
   if (target.roles.includes('ROLE_DEVELOPER') && !hasAccess(actor.roles, 'ROLE_DEVELOPER')) {
     throw httpError('forbidden', 'Only a developer can change a developer', [
       { property: 'id', message: 'developer_only' },
@@ -52,10 +52,11 @@ async function lockTarget(tx: Tx, actor: AuthUser, id: number, removesAdmin: boo
   return target;
 }
 
-export async function getUser(db: Db, id: number): Promise<User> {
+/** The user `id`, as `viewer` may see it (an admin sees the access review's facts). */
+export async function getUser(db: Db, id: number, viewer: AuthUser | null = null): Promise<User> {
   const row = await repo.findUserById(db, id);
   if (!row) throw httpError('not_found');
-  return toUser(row);
+  return toUser(row, { forAdmin: isAdmin(viewer) });
 }
 
 /**
@@ -103,7 +104,7 @@ export async function patchUser(db: Db, actor: AuthUser, id: number, body: Updat
       details: { changes: changedFields(before, after) },
     });
   });
-  return getUser(db, id);
+  return getUser(db, id, actor);
 }
 
 /**
@@ -173,5 +174,5 @@ export async function setAccountRole(
       details: { changes: { roles: { before: target.roles, after: roles } } },
     });
   });
-  return getUser(db, id);
+  return getUser(db, id, actor);
 }

@@ -29,4 +29,14 @@ export const de: MailTexts = {
     ignore:
       'Erwarten Sie diese Einladung nicht? Dann ignorieren Sie diese E-Mail; es wird kein Konto angelegt.',
   },
+  mfaReset: {
+    subject: 'Ihre Anmeldung in zwei Schritten wurde ausgeschaltet',
+    heading: 'Anmeldung in zwei Schritten ausgeschaltet',
+    intro:
+      'Ein Administrator von {organisation} hat die Anmeldung in zwei Schritten für Ihr Konto ausgeschaltet, zum Beispiel weil Sie Ihr Telefon verloren haben. Sie wurden überall abgemeldet.',
+    next: 'Melden Sie sich mit Ihrem Passwort erneut an und schalten Sie die Anmeldung in zwei Schritten in Ihrem Profil wieder ein.',
+    button: 'Anmelden',
+    unexpected:
+      'Haben Sie nicht darum gebeten? Wenden Sie sich dann sofort an {organisation}: Jemand anderes könnte nach Ihrem Konto gefragt haben.',
+  },
 };

@@ -26,4 +26,14 @@ export const en: MailTexts = {
     validity: 'The link is valid for 7 days and works once.',
     ignore: 'Not expecting this invitation? Then ignore this e-mail; no account is made.',
   },
+  mfaReset: {
+    subject: 'Your two-step sign-in has been turned off',
+    heading: 'Two-step sign-in turned off',
+    intro:
+      'An administrator of {organisation} has turned off two-step sign-in for your account, for instance because you lost your phone. You have been signed out everywhere.',
+    next: 'Sign in again with your password and turn two-step sign-in back on in your profile.',
+    button: 'Sign in',
+    unexpected:
+      'Did you not ask for this? Then contact {organisation} at once: someone else may have asked about your account.',
+  },
 };

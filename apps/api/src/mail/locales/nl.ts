@@ -26,5 +26,15 @@ export const nl = {
     ignore:
       'Verwacht u deze uitnodiging niet? Dan kunt u deze e-mail negeren; er wordt geen account gemaakt.',
   },
+  mfaReset: {
+    subject: 'Uw inloggen in twee stappen is uitgezet',
+    heading: 'Inloggen in twee stappen uitgezet',
+    intro:
+      'Een beheerder van {organisation} heeft het inloggen in twee stappen van uw account uitgezet, bijvoorbeeld omdat u uw telefoon kwijt bent. U bent overal uitgelogd.',
+    next: 'Log opnieuw in met uw wachtwoord en zet het inloggen in twee stappen weer aan op uw profiel.',
+    button: 'Inloggen',
+    unexpected:
+      'Heeft u hier niet om gevraagd? Neem dan meteen contact op met {organisation}: iemand anders kan om uw account hebben gevraagd.',
+  },
 };
 export type MailTexts = typeof nl;

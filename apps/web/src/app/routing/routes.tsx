@@ -7,6 +7,7 @@ import { PublicLayout } from '../layouts/PublicLayout';
 // The front door comes with the entry: a lazy chunk would add one more round of fetch-and-execute before
 // the first paint of /new (LCP, DESIGN §10).
 import NewAppointmentPage from '../../features/booking/routes/NewAppointmentPage';
+import { TWO_STEP_SETUP_PATH } from '../../session/useMfaSetupRequired';
 import { RequireRole } from './RequireRole';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
 
@@ -31,6 +32,7 @@ const DashboardPage = lazy(() => import('../../features/dashboard/routes/Dashboa
 const HomeAppointments = lazy(() => import('../../features/appointments/components/HomeAppointments'));
 const SetupChecklist = lazy(() => import('../../features/setup/components/SetupChecklist'));
 const ProfilePage = lazy(() => import('../../features/profile/routes/ProfilePage'));
+const TwoStepSetupPage = lazy(() => import('../../features/profile/routes/TwoStepSetupPage'));
 const DesksPage = lazy(() => import('../../features/desks/routes/DesksPage'));
 const DeskPage = lazy(() => import('../../features/desks/routes/DeskPage'));
 const NewDeskPage = lazy(() => import('../../features/desks/routes/NewDeskPage'));
@@ -123,6 +125,7 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
             { path: '/home', element: home },
             { path: '/admin', element: home },
             { path: '/profile', element: <ProfilePage /> },
+            { path: TWO_STEP_SETUP_PATH, element: <TwoStepSetupPage /> },
             {
               element: <RequireRole role="ROLE_USER" />,
               children: [

@@ -46,6 +46,7 @@ const state: FrontDoorState = {
     website: 'https://example.org',
     registrationOpen: true,
     registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
+    requireMfaForAdmins: false,
   },
 };
 

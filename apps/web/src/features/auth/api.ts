@@ -1,6 +1,8 @@
 import type {
   AcceptInvitationRequest,
   ForgotPasswordRequest,
+  LoginAnswer,
+  LoginMfaRequest,
   LoginRequest,
   LoginResponse,
   RegisterRequest,
@@ -11,8 +13,14 @@ import { startSession } from '../../session/startSession';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<LoginResponse, LoginRequest>({
+    /** Signed in, or — with two-step sign-in on — the code step's `mfaToken`. */
+    login: build.mutation<LoginAnswer, LoginRequest>({
       query: (body) => ({ url: '/login', method: 'POST', body }),
+      onQueryStarted: startSession,
+    }),
+    /** The code step: a code of the authenticator app or a recovery code. */
+    loginMfa: build.mutation<LoginResponse, LoginMfaRequest>({
+      query: (body) => ({ url: '/login/mfa', method: 'POST', body }),
       onQueryStarted: startSession,
     }),
     /** A new account is signed in at once (decision 0015). */
@@ -44,6 +52,7 @@ export const authApi = api.injectEndpoints({
 
 export const {
   useLoginMutation,
+  useLoginMfaMutation,
   useRegisterMutation,
   useAcceptInvitationMutation,
   useForgotPasswordMutation,

@@ -16,6 +16,7 @@ import { httpStatusOf } from '../../../lib/apiError';
 import { useLoginMutation } from '../api';
 import { AuthCard } from '../../../components/AuthCard';
 import { SubmitButton } from '../../../components/form/SubmitButton';
+import { MfaCodeStep } from '../components/MfaCodeStep';
 
 /** Only paths inside this app are followed after signing in (no open redirect). */
 function returnPathOf(state: unknown): string {
@@ -30,6 +31,9 @@ export default function LoginPage() {
   const notify = useNotify();
   const [login] = useLoginMutation();
   const [notKnown, setNotKnown] = useState(false);
+  // With two-step sign-in on, a right password leads to the code step (DESIGN §5).
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
+  const [expired, setExpired] = useState(false);
   // No way to a closed register page (DESIGN §4b); nor while it is not yet known whether it is open.
   const registrationOpen = useGetOrganisationQuery().data?.registrationOpen === true;
   const { control, handleSubmit } = useForm({
@@ -39,8 +43,11 @@ export default function LoginPage() {
   });
   const canSubmit = useCanSubmit(control, loginRequestSchema);
 
+  const signedIn = () => navigate(returnPathOf(location.state), { replace: true });
+
   const onSubmit = handleSubmit(async (values) => {
     setNotKnown(false);
+    setExpired(false);
     const result = await login(values);
     if (result.error) {
       const status = httpStatusOf(result.error);
@@ -48,8 +55,23 @@ export default function LoginPage() {
       else notify(t(status === 429 ? 'common:general.too_many_requests' : 'common:general.error'));
       return;
     }
-    await navigate(returnPathOf(location.state), { replace: true });
+    if ('mfaRequired' in result.data) return setMfaToken(result.data.mfaToken);
+    await signedIn();
   });
+
+  if (mfaToken)
+    return (
+      <AuthCard title={t('mfa.title')}>
+        <MfaCodeStep
+          mfaToken={mfaToken}
+          onSignedIn={() => void signedIn()}
+          onRestart={(ranOut) => {
+            setExpired(ranOut);
+            setMfaToken(null);
+          }}
+        />
+      </AuthCard>
+    );
 
   return (
     <AuthCard title={t('login.title')}>
@@ -57,6 +79,11 @@ export default function LoginPage() {
         {notKnown && (
           <Alert severity="error" role="alert" sx={{ mb: 1 }}>
             {t('login.not_known')}
+          </Alert>
+        )}
+        {expired && (
+          <Alert severity="warning" role="alert" sx={{ mb: 1 }}>
+            {t('mfa.expired')}
           </Alert>
         )}
         <FormTextField

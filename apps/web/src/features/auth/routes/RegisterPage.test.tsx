@@ -21,6 +21,7 @@ const organisation = (registrationOpen: boolean, registerFields: RegisterField[]
     website: '',
     registrationOpen,
     registerFields,
+    requireMfaForAdmins: false,
   });
 
 function serve(o: Organisation, register: () => FakeAnswer = () => apiError(500, 'internal_error')) {

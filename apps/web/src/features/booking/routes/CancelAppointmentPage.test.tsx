@@ -18,6 +18,7 @@ const ORGANISATION = organisationSchema.parse({
   website: 'https://www.teststad.example',
   registrationOpen: true,
   registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
+  requireMfaForAdmins: false,
 });
 
 /** A promise the test resolves when it wants the server to answer. */

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { organisationSchema, type Organisation } from '@balie/shared';
@@ -20,6 +20,7 @@ const ORGANISATION: Organisation = organisationSchema.parse({
   website: 'https://www.teststad.example',
   registrationOpen: true,
   registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
+  requireMfaForAdmins: false,
 });
 
 function serveOrganisation() {
@@ -91,6 +92,40 @@ describe('organisation settings (admin)', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(log.filter((r) => r.method === 'PATCH').at(-1)?.body).toMatchObject({ registrationOpen: false }),
     );
+  });
+
+  it('requires two-step sign-in of admins only from an admin who has it, saying why otherwise', async () => {
+    let hasMfa = false;
+    const log = fakeApi(({ path, method, body }) => {
+      if (path !== '/api/organisation') return apiError(404, 'not_found');
+      if (method === 'PATCH' && !hasMfa)
+        return {
+          status: 409,
+          body: {
+            code: 'mfa_not_enabled',
+            message: 'x',
+            errors: [{ property: 'requireMfaForAdmins', message: 'mfa_not_enabled' }],
+          },
+        };
+      return { status: 200, body: { ...ORGANISATION, ...(body as object) } };
+    });
+    await renderRoute('/organisation', { user: aUser({ roles: ['ROLE_ADMIN'] }) });
+    const security = (await screen.findByText('Security')).closest('fieldset')!;
+    expect(security).toHaveTextContent('first turn on two-step sign-in for your own account');
+    const required = screen.getByRole('switch', { name: 'Administrators must use two-step sign-in' });
+    expect(required).not.toBeChecked();
+    await user.click(required);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('You can only require this once you use two-step sign-in yourself.');
+    expect(within(alert).getByRole('link', { name: 'Turn it on for your account' })).toHaveAttribute(
+      'href',
+      '/two-step-sign-in',
+    );
+    hasMfa = true;
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(log.filter((r) => r.method === 'PATCH').at(-1)?.body).toMatchObject({ requireMfaForAdmins: true });
   });
 
   it('is in the side navigation for admins only', async () => {

@@ -1,11 +1,15 @@
+import { useState } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +27,9 @@ import { useNotify } from '../../../components/notifier/NotifierContext';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
 import { useGetOrganisationQuery } from '../../../components/organisation/organisationApi';
+import { apiErrorOf } from '../../../lib/apiError';
+import { useCurrentUser } from '../../../session/useCurrentUser';
+import { TWO_STEP_SETUP_PATH } from '../../../session/useMfaSetupRequired';
 import { usePatchOrganisationMutation } from '../api';
 
 /** Every field of the record is on the form, so the form sends them all (the request allows any subset). */
@@ -82,6 +89,34 @@ function RegistrationFields({ control }: { control: Control<FormValues> }) {
     </Box>
   );
 }
+/**
+ * Whether admins must use two-step sign-in (DESIGN §5, decision 0362). Only an admin who has it may turn
+ * it on: the server refuses (409 `mfa_not_enabled`) and `refused` then says why, with the way to it.
+ */
+function SecurityFields({ control, refused }: { control: Control<FormValues>; refused: boolean }) {
+  const { t } = useTranslation('organisation');
+  const mfaEnabled = useCurrentUser().user?.mfaEnabled === true;
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 3 }}>
+      <Typography variant="h6" component="legend" sx={{ mb: 1 }}>
+        {t('security.title')}
+      </Typography>
+      <FormSwitch control={control} name="requireMfaForAdmins" label={t('security.require_mfa')} />
+      <Typography variant="body2" color="text.secondary">
+        {t(mfaEnabled ? 'security.require_mfa_help' : 'security.own_mfa_first')}
+      </Typography>
+      {refused && (
+        <Alert severity="error" role="alert" sx={{ mt: 1 }}>
+          {t('security.refused')}{' '}
+          <Link component={RouterLink} to={TWO_STEP_SETUP_PATH}>
+            {t('security.turn_on_own')}
+          </Link>
+        </Alert>
+      )}
+    </Box>
+  );
+}
+
 const FIELDS = ['name', 'street', 'postcode', 'city', 'phone', 'email', 'website'] as const;
 const AUTOCOMPLETE: Partial<Record<(typeof FIELDS)[number], string>> = {
   name: 'organization',
@@ -103,9 +138,12 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
     values: organisation,
   });
   const canSubmit = useCanSubmit(control, formSchema);
+  const [mfaRefused, setMfaRefused] = useState(false);
   const onSubmit = handleSubmit(async (values) => {
+    setMfaRefused(false);
     const result = await patch(values);
     if (result.error) {
+      if (apiErrorOf(result.error)?.code === 'mfa_not_enabled') return setMfaRefused(true);
       if (!applyServerErrors(result.error, FIELDS, setError)) notify(t('common:general.error'), 'error');
       return;
     }
@@ -159,6 +197,7 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
           autoComplete="url"
         />
         <RegistrationFields control={control} />
+        <SecurityFields control={control} refused={mfaRefused} />
         <Button type="submit" variant="contained" disabled={!canSubmit} sx={{ mt: 2 }}>
           {t('common:action.save')}
         </Button>

@@ -18,6 +18,7 @@ import { PageFrame } from '../../../components/PageFrame';
 import { PageLoader } from '../../../components/PageLoader';
 import { profileFormSchema, PROFILE_FIELDS, type ProfileFormValues } from '../profileForm';
 import { LanguageSelect } from '../components/LanguageSelect';
+import { TwoStepSection } from '../components/TwoStepSection';
 
 function valuesOf(user: User): ProfileFormValues {
   return {
@@ -118,13 +119,23 @@ function ReadOnlyEmail({ email, label, hint }: { email: string; label: string; h
   );
 }
 
-/** My profile (/profile): any signed-in user edits their name, phone and language. */
+/**
+ * My profile (/profile): any signed-in user edits their name, phone and language, and turns two-step
+ * sign-in on or off.
+ */
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
   const { user } = useCurrentUser();
   return (
     <PageFrame title={t('title')} maxWidth={760}>
-      {user ? <ProfileForm user={user} /> : <PageLoader />}
+      {user ? (
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <ProfileForm user={user} />
+          <TwoStepSection user={user} />
+        </Box>
+      ) : (
+        <PageLoader />
+      )}
     </PageFrame>
   );
 }

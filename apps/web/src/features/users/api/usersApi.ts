@@ -1,11 +1,30 @@
-import type { AccountRole, Invitation, InviteRequest, User, UsersPage } from '@balie/shared';
+import {
+  ACCESS_REVIEW_CSV_FILENAME,
+  type AccessFilter,
+  type AccountRole,
+  type Invitation,
+  type InviteRequest,
+  type User,
+  type UsersPage,
+} from '@balie/shared';
 import { api } from '../../../lib/api';
+import { saveFile } from '../../../lib/saveFile';
 
-interface UsersPageArgs {
+/** The access review's choice of accounts (decision 0363): a search and one of its filters. */
+interface AccessReviewArgs {
+  search?: string;
+  filter?: AccessFilter;
+}
+
+interface UsersPageArgs extends AccessReviewArgs {
   page: number;
   pageSize: number;
-  search?: string;
 }
+
+const reviewParams = ({ search, filter }: AccessReviewArgs) => ({
+  ...(search ? { search } : {}),
+  ...(filter ? { filter } : {}),
+});
 
 /** Deleting an account; `confirmSelf` is the second yes an admin gives about their own account. */
 interface UserChangeArgs {
@@ -26,11 +45,29 @@ const selfParam = (confirmSelf?: boolean) => (confirmSelf ? { confirmSelf: 'true
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     listUsersPage: build.query<UsersPage, UsersPageArgs>({
-      query: ({ page, pageSize, search }) => ({
+      query: ({ page, pageSize, ...review }) => ({
         url: '/users_paginated',
-        params: { page, pageSize, ...(search ? { search } : {}) },
+        params: { page, pageSize, ...reviewParams(review) },
       }),
       providesTags: ['User'],
+    }),
+    // The access review as a CSV, saved at once (the file never enters the store), like today's export.
+    downloadAccessReview: build.mutation<null, AccessReviewArgs & { language: string }>({
+      async queryFn({ language, ...review }, _api, _extra, baseQuery) {
+        const answer = await baseQuery({
+          url: '/users/access-review.csv',
+          params: { ...reviewParams(review), language },
+          responseHandler: (response) => (response.ok ? response.blob() : response.text()),
+        });
+        if (answer.error) return { error: answer.error };
+        saveFile(ACCESS_REVIEW_CSV_FILENAME, answer.data as Blob);
+        return { data: null };
+      },
+    }),
+    /** An admin's reset of someone's two-step sign-in (lost phone): audited, the person is mailed. */
+    resetMfa: build.mutation<void, number>({
+      query: (id) => ({ url: `/user/${id}/mfa`, method: 'DELETE' }),
+      invalidatesTags: ['User'],
     }),
     setUserRole: build.mutation<User, RoleChangeArgs>({
       query: ({ id, role, raise, confirmSelf }) => ({
@@ -68,6 +105,8 @@ export const usersApi = api.injectEndpoints({
 
 export const {
   useListUsersPageQuery,
+  useDownloadAccessReviewMutation,
+  useResetMfaMutation,
   useSetUserRoleMutation,
   useDeleteUserMutation,
   useListInvitationsQuery,

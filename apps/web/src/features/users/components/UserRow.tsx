@@ -5,10 +5,37 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import { useTranslation } from 'react-i18next';
 import { accountRoleOf, type User } from '@balie/shared';
+import { formatShortDate, formatTime } from '../../../lib/dates';
 
 /** Columns a phone has no room for: their content folds into the name's cell there. */
 export const EMAIL_COLUMN = { display: { xs: 'none', md: 'table-cell' }, overflowWrap: 'anywhere' } as const;
 export const ROLES_COLUMN = { display: { xs: 'none', sm: 'table-cell' } } as const;
+/**
+ * The access review's columns (decision 0363): two-step sign-in from sm up, the last sign-in from lg up,
+ * the creation from xl up (the CSV has it always).
+ */
+export const MFA_COLUMN = ROLES_COLUMN;
+export const DATE_COLUMN = { display: { xs: 'none', lg: 'table-cell' }, whiteSpace: 'nowrap' } as const;
+export const CREATED_COLUMN = { ...DATE_COLUMN, display: { xs: 'none', xl: 'table-cell' } } as const;
+
+/** A moment of the access review as a short date and time in the provider's zone; `never` when null. */
+function Moment({ at, never }: { at: string | null | undefined; never: string }) {
+  return <>{at ? `${formatShortDate(at)} ${formatTime(at)}` : never}</>;
+}
+
+/** Two-step sign-in on or off; `labelled` says what is on or off where no column header does. */
+function MfaChip({ on, labelled = false }: { on: boolean; labelled?: boolean }) {
+  const { t } = useTranslation('users');
+  const state = t(on ? 'review.mfa_on' : 'review.mfa_off');
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={on ? 'success' : 'default'}
+      label={labelled ? t('review.mfa_labelled', { state: state.toLowerCase() }) : state}
+    />
+  );
+}
 
 /** The account's role (user, staff or admin), and developer beside it for a developer. */
 function RoleChips({ roles }: { roles: User['roles'] }) {
@@ -23,19 +50,25 @@ function RoleChips({ roles }: { roles: User['roles'] }) {
   );
 }
 
-/** One account: name (and on a phone its e-mail and role), role, and what an admin can do with it. */
+/**
+ * One account: name (and on a phone its e-mail, role, two-step sign-in and last sign-in), role, two-step
+ * sign-in, last sign-in and creation (the access review), and what an admin can do with it.
+ */
 export function UserRow({
   user: u,
   self,
   onRole,
   onDelete,
+  onResetMfa,
 }: {
   user: User;
   self: boolean;
   onRole: () => void;
   onDelete: () => void;
+  onResetMfa: () => void;
 }) {
   const { t } = useTranslation(['users', 'common']);
+  const never = t('review.never');
   return (
     <TableRow>
       <TableCell sx={{ overflowWrap: 'anywhere' }}>
@@ -44,13 +77,26 @@ export function UserRow({
         <Box sx={{ display: { xs: 'block', md: 'none' }, color: 'text.secondary', fontSize: '0.875rem' }}>
           {u.email}
         </Box>
-        <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+        <Box sx={{ display: { xs: 'flex', sm: 'none' }, flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
           <RoleChips roles={u.roles} />
+          <MfaChip on={u.mfaEnabled} labelled />
+        </Box>
+        <Box sx={{ display: { xs: 'block', lg: 'none' }, color: 'text.secondary', fontSize: '0.875rem' }}>
+          {t('review.last_login')}: <Moment at={u.lastLoginAt} never={never} />
         </Box>
       </TableCell>
       <TableCell sx={EMAIL_COLUMN}>{u.email}</TableCell>
       <TableCell sx={ROLES_COLUMN}>
         <RoleChips roles={u.roles} />
+      </TableCell>
+      <TableCell sx={MFA_COLUMN}>
+        <MfaChip on={u.mfaEnabled} />
+      </TableCell>
+      <TableCell sx={DATE_COLUMN}>
+        <Moment at={u.lastLoginAt} never={never} />
+      </TableCell>
+      <TableCell sx={CREATED_COLUMN}>
+        <Moment at={u.createdAt} never="" />
       </TableCell>
       {/* As narrow as its buttons, so the name and e-mail get the rest of a phone's width. */}
       <TableCell align="right" sx={{ width: '1%', whiteSpace: 'nowrap' }}>
@@ -70,6 +116,15 @@ export function UserRow({
           >
             {t('change_role')}
           </Button>
+          {u.mfaEnabled && !self && (
+            <Button
+              size="small"
+              onClick={onResetMfa}
+              aria-label={t('action_label', { action: t('review.reset'), name: u.fullName })}
+            >
+              {t('review.reset')}
+            </Button>
+          )}
           <Button
             size="small"
             color="error"

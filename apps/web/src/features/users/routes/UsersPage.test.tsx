@@ -8,6 +8,7 @@ import {
   type FakeAnswer,
   type FakeRequest,
 } from '../../../components/scheduling/test/fakeApi';
+import { captureDownloads } from '../../../test/downloads';
 import { aUser, renderRoute } from '../../../test/renderRoute';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -160,5 +161,87 @@ describe('users screen', () => {
         '/api/user/1/demote-manager?role=ROLE_USER&confirmSelf=true',
       ]),
     );
+  });
+});
+
+describe('the access review (decision 0363)', () => {
+  const reviewed = [
+    aUser({
+      ...admin,
+      mfaEnabled: true,
+      lastLoginAt: '2030-03-12T09:05:00Z',
+      createdAt: '2029-01-02T08:00:00Z',
+    }),
+    aUser({ ...jan, id: 2, mfaEnabled: false, lastLoginAt: null, createdAt: '2029-05-06T08:00:00Z' }),
+    aUser({
+      id: 3,
+      fullName: 'Bert Beheer',
+      email: 'bert@example.com',
+      roles: ['ROLE_USER', 'ROLE_ADMIN'],
+      mfaEnabled: true,
+      lastLoginAt: '2030-01-01T12:00:00Z',
+      createdAt: '2029-01-02T08:00:00Z',
+    }),
+  ];
+
+  it('shows two-step sign-in and the last sign-in per account, and filters on the server', async () => {
+    const log = server({ users: reviewed });
+    const user = userEvent.setup({ delay: null });
+    await renderRoute('/users', { user: admin });
+    const anna = await rowOf('Anna de Vries \\(you\\)');
+    expect(within(anna).getAllByText('On')[0]).toBeInTheDocument();
+    expect(anna).toHaveTextContent('12/03/2030 10:05');
+    const janRow = await rowOf('Jan Jansen');
+    expect(within(janRow).getAllByText('Off')[0]).toBeInTheDocument();
+    // Folded into the name's cell on a phone, where no column header says what is off.
+    expect(within(janRow).getByText('Two-step: off')).toBeInTheDocument();
+    expect(janRow).toHaveTextContent('never');
+
+    await user.selectOptions(screen.getByLabelText('Show'), 'Admins without two-step sign-in');
+    await waitFor(() =>
+      expect(log.map((r) => r.path)).toContain(
+        '/api/users_paginated?page=1&pageSize=10&filter=admins_without_mfa',
+      ),
+    );
+    await user.selectOptions(screen.getByLabelText('Show'), 'Not signed in for 90 days');
+    await waitFor(() =>
+      expect(log.map((r) => r.path)).toContain(
+        '/api/users_paginated?page=1&pageSize=10&filter=not_signed_in_90_days',
+      ),
+    );
+  });
+
+  it('downloads the review as a CSV with the list’s search and filter, in the interface language', async () => {
+    const saved = captureDownloads();
+    const log = server(
+      { users: reviewed },
+      { 'GET /api/users/access-review.csv': () => ({ status: 200, body: 'E-mail address;Name' }) },
+    );
+    const user = userEvent.setup({ delay: null });
+    await renderRoute('/users', { user: admin });
+    await user.selectOptions(await screen.findByLabelText('Show'), 'Admins without two-step sign-in');
+    await user.click(screen.getByRole('button', { name: 'Download access review (CSV)' }));
+    await waitFor(() => expect(saved).toEqual(['toegangsrechten.csv']));
+    expect(log.map((r) => r.path)).toContain(
+      '/api/users/access-review.csv?filter=admins_without_mfa&language=en',
+    );
+  });
+
+  it('resets someone’s two-step sign-in after saying what it does; never one’s own from here', async () => {
+    const log = server({ users: reviewed }, { 'DELETE /api/user/3/mfa': () => ({ status: 204 }) });
+    const user = userEvent.setup({ delay: null });
+    await renderRoute('/users', { user: admin });
+    const own = await rowOf('Anna de Vries \\(you\\)');
+    expect(within(own).queryByRole('button', { name: /Reset two-step sign-in/ })).not.toBeInTheDocument();
+    expect(within(await rowOf('Jan Jansen')).queryByRole('button', { name: /Reset two-step/ })).toBeNull();
+
+    await user.click(
+      within(await rowOf('Bert Beheer')).getByRole('button', { name: 'Reset two-step sign-in: Bert Beheer' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Reset the two-step sign-in of Bert Beheer?' });
+    expect(dialog).toHaveAccessibleDescription(/lost their phone.*every session of Bert Beheer ends.*e-mail/);
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('The two-step sign-in of Bert Beheer was reset.')).toBeInTheDocument();
+    expect(log.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/api/user/3/mfa']);
   });
 });
