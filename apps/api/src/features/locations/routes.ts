@@ -10,8 +10,7 @@ import {
   patchLocationRequestSchema,
 } from '@balie/shared';
 import { actorOf } from '../../audit/actor.js';
-import { isAdmin, requireRole } from '../../http/auth.js';
-import { httpError } from '../../http/errors.js';
+import { accessRefused, isAdmin, requireRole } from '../../http/auth.js';
 import { answerLanguage } from '../../http/language.js';
 import { createLocation, deleteLocation, getLocation, listLocations, patchLocation } from './service.js';
 
@@ -41,7 +40,7 @@ const locationRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (request.query.all !== 'true')
         return listLocations(app.db, { all: false, language: answerLanguage(request, reply) });
-      if (!isAdmin(request.user)) throw httpError(request.user ? 'forbidden' : 'unauthorized');
+      if (!isAdmin(request.user)) throw accessRefused(request);
       return listLocations(app.db, { all: true });
     },
   );
