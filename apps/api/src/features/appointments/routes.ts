@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   appointmentHistoryEntrySchema,
   appointmentLanguageSchema,
   appointmentSchema,
@@ -34,15 +33,9 @@ import { toAppointment } from './presenter.js';
 import { viewOf } from './repository.js';
 import { checkIn, checkInByCode } from './check-in.service.js';
 import { cancelAppointment, confirmReservation, deleteAppointment, patchAppointment } from './service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  410: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 410);
 const security = [{ bearerAuth: [] }];
 const tokenParams = z.object({ token: tokenSchema });
 /** The exports: in a language, of every location or of one (`locationId`, DESIGN §5). */

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   forgotPasswordRequestSchema,
   loginAnswerSchema,
   loginMfaRequestSchema,
@@ -14,15 +13,10 @@ import {
   tokenSchema,
 } from '@balie/shared';
 import * as auth from './service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
 const successSchema = z.object({ success: z.literal(true) });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 /** Sign in, token refresh, sign out, registration and password reset (spec §7, DESIGN §5–6). */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -22,8 +22,9 @@ import { attachmentDisposition } from '../catalogue/file-content.js';
 import { findAvailableDays, findAvailableLocations, findTimeslots } from './availability.service.js';
 import { fileContentOf, findProductFile, listCategories, listProducts } from './products.repository.js';
 import { extendReservation, makeReservation } from './reservations.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /** The guest booking calls of DESIGN §5: products, availability and holds. */
 const bookingRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -23,8 +23,9 @@ import { createCategory, deleteCategory, patchCategory } from './categories.serv
 import { MAX_FILE_BYTES } from './file-content.js';
 import { deleteProductFile, uploadProductFile } from './files.service.js';
 import { createProduct, deleteProduct, patchProduct } from './products.service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404);
 const security = [{ bearerAuth: [] }];
 const tags = ['catalogue'];
 

@@ -23,8 +23,9 @@ import {
   patchDesk,
   removeGlobalClosure,
 } from './service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
-const errors = { 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = errorResponses(401, 403);
 /** 409: `appointments_affected` with the appointments, or another conflict (`desk_in_use`). */
 const conflict = { 409: z.union([appointmentsAffectedErrorSchema, apiErrorSchema]) };
 const security = [{ bearerAuth: [] }];

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   acceptInvitationRequestSchema,
-  apiErrorSchema,
   idParamsSchema,
   invitationSchema,
   inviteRequestSchema,
@@ -11,14 +10,9 @@ import {
 } from '@balie/shared';
 import { currentUser, requireRole } from '../../http/auth.js';
 import * as invitations from './service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const security = [{ bearerAuth: [] }];
 
 /**

@@ -13,8 +13,9 @@ import { actorOf } from '../../audit/actor.js';
 import { accessRefused, isAdmin, requireRole } from '../../http/auth.js';
 import { answerLanguage } from '../../http/language.js';
 import { createLocation, deleteLocation, getLocation, listLocations, patchLocation } from './service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const errors = errorResponses(400, 401, 403);
 /** 409: `appointments_affected` with the appointments, or `location_in_use`. */
 const conflict = { 409: z.union([appointmentsAffectedErrorSchema, apiErrorSchema]) };
 const security = [{ bearerAuth: [] }];

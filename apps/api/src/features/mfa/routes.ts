@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   idParamsSchema,
   mfaConfirmRequestSchema,
   mfaConfirmResponseSchema,
@@ -10,15 +9,9 @@ import {
 } from '@balie/shared';
 import { currentUser, DURING_MFA_SETUP, requireAuth } from '../../http/auth.js';
 import * as mfa from './service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const security = [{ bearerAuth: [] }];
 
 /**

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   ACCESS_REVIEW_CSV_FILENAME,
   accessReviewQuerySchema,
-  apiErrorSchema,
   confirmSelfQuerySchema,
   demoteQuerySchema,
   promoteQuerySchema,
@@ -25,14 +24,9 @@ import {
   serviceBookSchema,
 } from './schemas.js';
 import { assertSelfOrAdmin, deleteUserAsAdmin, getUser, patchUser, setAccountRole } from './service.js';
+import { errorResponses } from '../../http/error-responses.js';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const security = [{ bearerAuth: [] }];
 
 /** Users (spec §7): the signed-in user's own data, and user administration for admins. */
