@@ -9,6 +9,7 @@ import { newPasswordSchema, singleLineText } from '@balie/shared';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useCanSubmit } from '../../../components/form/useCanSubmit';
 import { SubmitButton } from '../../../components/form/SubmitButton';
+import { NewPasswordField } from '../../../components/form/NewPasswordField';
 
 // The repeat field exists only in the form; the request carries the password once. The name fields are
 // shown only with `askName` (and stay empty, so optional, otherwise).
@@ -84,14 +85,10 @@ export function NewPasswordForm({
           />
         </Box>
       )}
-      <FormTextField
+      <NewPasswordField
         control={control}
         name="password"
-        type="password"
         label={t('fields.new_password')}
-        helperText={t('password_rules')}
-        autoComplete="new-password"
-        required
         autoFocus={!askName}
       />
       <FormTextField

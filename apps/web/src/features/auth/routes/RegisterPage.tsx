@@ -21,6 +21,7 @@ import { useRegisterMutation } from '../api';
 import { AuthCard } from '../../../components/AuthCard';
 import { SubmitButton } from '../../../components/form/SubmitButton';
 import { browserTimezone } from '../browserTimezone';
+import { NewPasswordField } from '../../../components/form/NewPasswordField';
 
 const registerFormSchema = registerRequestSchema.omit({ language: true, timezone: true });
 const FIELDS = [
@@ -103,15 +104,7 @@ function RegisterForm({ asked }: { asked: readonly RegisterField[] }) {
         required
         autoFocus
       />
-      <FormTextField
-        control={control}
-        name="password"
-        type="password"
-        label={t('fields.password')}
-        helperText={t('password_rules')}
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordField control={control} name="password" label={t('fields.password')} />
       <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 1fr' }, columnGap: 2 }}>
         <FormTextField
           control={control}

@@ -16,6 +16,7 @@ import { useCanSubmit } from '../../../components/form/useCanSubmit';
 import { QueryState } from '../../../components/QueryState';
 import { apiErrorOf } from '../../../lib/apiError';
 import { useGetSetupStatusQuery, useSetupMutation } from '../api';
+import { NewPasswordField } from '../../../components/form/NewPasswordField';
 
 const FIELDS = ['organisationName', 'email', 'password', 'token'] as const;
 
@@ -99,15 +100,7 @@ function SetupForm({ linkToken }: { linkToken: string }) {
         autoComplete="email"
         required
       />
-      <FormTextField
-        control={control}
-        name="password"
-        type="password"
-        label={t('auth:fields.password')}
-        helperText={t('auth:password_rules')}
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordField control={control} name="password" label={t('auth:fields.password')} />
       <SubmitButton enabled={canSubmit}>{t('submit')}</SubmitButton>
     </Box>
   );
