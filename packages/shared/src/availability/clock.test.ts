@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addDays,
   addMonths,
   bookingWindow,
   datesBetween,
@@ -56,5 +57,38 @@ describe('provider clock', () => {
       '2027-01-01',
       '2027-01-02',
     ]);
+  });
+
+  it('tells the local date of instants asked in any order, around midnight and the clock changes', () => {
+    // The last answered day is remembered per zone: each instant must still get its own day.
+    const cases: Array<[number, string, string]> = [
+      [Date.UTC(2026, 2, 28, 22, 59, 59, 999), zone, '2026-03-28'],
+      [Date.UTC(2026, 2, 28, 23, 0), zone, '2026-03-29'],
+      [Date.UTC(2026, 2, 29, 21, 59, 59, 999), zone, '2026-03-29'],
+      [Date.UTC(2026, 2, 29, 22, 0), zone, '2026-03-30'],
+      [Date.UTC(2026, 9, 24, 22, 0), zone, '2026-10-25'],
+      [Date.UTC(2026, 9, 25, 22, 59), zone, '2026-10-25'],
+      [Date.UTC(2026, 9, 25, 23, 0), zone, '2026-10-26'],
+      [Date.UTC(2026, 2, 29, 12, 0), 'America/New_York', '2026-03-29'],
+      [Date.UTC(2026, 2, 29, 3, 59), 'America/New_York', '2026-03-28'],
+      [Date.UTC(2026, 2, 29, 12, 0), zone, '2026-03-29'],
+    ];
+    for (const [ms, z, date] of [...cases, ...[...cases].reverse()]) expect(localDateOf(ms, z)).toBe(date);
+  });
+
+  it('lists dates as calendar days, the same as adding one day at a time', () => {
+    // Across a leap day, both clock changes and a year's end: no zone is involved.
+    const dates = datesBetween('2028-02-27', '2029-01-01');
+    let expected = '2028-02-27';
+    for (const date of dates) {
+      expect(date).toBe(expected);
+      expected = addDays(expected, 1);
+    }
+    expect(dates).toContain('2028-02-29');
+    expect(dates.at(-1)).toBe('2029-01-01');
+    expect(datesBetween('2026-05-02', '2026-05-01')).toEqual([]);
+    expect(datesBetween('2026-05-01', '2026-05-01')).toEqual(['2026-05-01']);
+    expect(() => datesBetween('2026-02-30', '2026-03-02')).toThrow(RangeError);
+    expect(() => datesBetween('2026-03-01', '2026-13-01')).toThrow(RangeError);
   });
 });

@@ -5,6 +5,8 @@ const DAY = 24 * 60 * MINUTE;
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const HM_RE = /^([01]\d|2[0-4]):([0-5]\d)$/;
 
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
 /** Minutes since local midnight of an 'HH:mm' wall-clock time; '24:00' is the end of the day. */
 export function parseHm(value: string): number {
   const m = HM_RE.exec(value);
@@ -44,11 +46,23 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
-/** Every date from `from` to `until`, both included. */
+/**
+ * Every date from `from` to `until`, both included. Every availability call lists its three months, so
+ * the dates are counted in UTC milliseconds and not parsed back from each string (a fifth of the
+ * engine's time when it was).
+ */
 export function datesBetween(from: string, until: string): string[] {
   const out: string[] = [];
-  for (let d = from; d <= until; d = addDays(d, 1)) out.push(d);
-  return out;
+  if (from > until) return out;
+  const { year, month, day } = parseDate(from);
+  parseDate(until);
+  const d = new Date(Date.UTC(year, month - 1, day));
+  for (;;) {
+    const date = `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+    if (date > until) return out;
+    out.push(date);
+    d.setUTCDate(d.getUTCDate() + 1);
+  }
 }
 
 /** The zone's UTC offset at an instant, in ms (Luxon's IANAZone keeps one Intl formatter per zone). */
@@ -116,12 +130,22 @@ export function localDay(zone: string, date: string): LocalDay {
   return result;
 }
 
+/**
+ * The last day `localDateOf` answered, per zone: every availability call asks for today's date two or
+ * three times, and each offset lookup formats a date through Intl. The day's exact bounds make the
+ * shortcut exact, clock changes included.
+ */
+const lastDateOf = new Map<string, LocalDay>();
+
 /** The local date of an instant in `zone`. */
 export function localDateOf(ms: number, zone: string): string {
-  return new Date(ms + offsetAt(zone, ms)).toISOString().slice(0, 10);
+  const last = lastDateOf.get(zone);
+  if (last && last.start <= ms && ms < last.end) return last.date;
+  const date = new Date(ms + offsetAt(zone, ms)).toISOString().slice(0, 10);
+  const day = localDay(zone, date);
+  if (day.start <= ms && ms < day.end) lastDateOf.set(zone, day);
+  return date;
 }
-
-const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
 /** ISO 8601 with the zone's offset and no milliseconds, e.g. 2026-03-29T09:00:00+02:00 (DESIGN §5). */
 export function formatZonedIso(ms: number, zone: string): string {

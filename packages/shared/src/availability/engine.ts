@@ -26,7 +26,7 @@ interface DeskBookings {
 interface PreparedDesk extends DeskBookings {
   desk: DeskSchedule;
   /** Opening intervals in minutes of the day, per weekday 1–7. */
-  weekly: Map<number, Array<{ opens: number; closes: number }>>;
+  weekly: WeeklyHours;
 }
 
 const NO_BOOKINGS: DeskBookings = { starts: [], ends: [], blocked: [] };
@@ -99,22 +99,40 @@ export function qualifyingDesks<D extends DeskSchedule>(
   );
 }
 
+type WeeklyHours = Map<number, Array<{ opens: number; closes: number }>>;
+
+/**
+ * A desk's opening hours parsed per weekday, kept per desk object as the booking index is kept per busy
+ * array: the API hands the same cached schedule to every request. Callers must not mutate a desk they
+ * passed.
+ */
+const weeklyIndexes = new WeakMap<DeskSchedule, WeeklyHours>();
+
+function weeklyHours(desk: DeskSchedule): WeeklyHours {
+  const known = weeklyIndexes.get(desk);
+  if (known) return known;
+  const weekly: WeeklyHours = new Map();
+  for (const h of desk.openingHours) {
+    const opens = parseHm(h.opens);
+    const closes = parseHm(h.closes);
+    if (closes <= opens) continue;
+    let list = weekly.get(h.weekday);
+    if (!list) weekly.set(h.weekday, (list = []));
+    list.push({ opens, closes });
+  }
+  weeklyIndexes.set(desk, weekly);
+  return weekly;
+}
+
 function prepare(input: AvailabilityInput): Prepared {
   if (!(input.durationMinutes > 0)) throw new RangeError('durationMinutes must be positive');
   if (!(input.stepMinutes > 0)) throw new RangeError('stepMinutes must be positive');
   const byDesk = bookingsByDesk(input.busy);
-  const desks = qualifyingDesks(input).map((desk): PreparedDesk => {
-    const weekly = new Map<number, Array<{ opens: number; closes: number }>>();
-    for (const h of desk.openingHours) {
-      const opens = parseHm(h.opens);
-      const closes = parseHm(h.closes);
-      if (closes <= opens) continue;
-      let list = weekly.get(h.weekday);
-      if (!list) weekly.set(h.weekday, (list = []));
-      list.push({ opens, closes });
-    }
-    return { ...(byDesk.get(desk.id) ?? NO_BOOKINGS), desk, weekly };
-  });
+  const desks = qualifyingDesks(input).map((desk): PreparedDesk => ({
+    ...(byDesk.get(desk.id) ?? NO_BOOKINGS),
+    desk,
+    weekly: weeklyHours(desk),
+  }));
   const closuresByDate = new Map<string, Closure[]>();
   for (const c of input.closures) {
     let list = closuresByDate.get(c.date);
@@ -176,6 +194,11 @@ function deskDayState(p: Prepared, pd: PreparedDesk, day: LocalDay): DeskDayStat
   const bounds = [day.start, day.at(AFTERNOON_STARTS_MINUTE), day.at(EVENING_STARTS_MINUTE), day.end];
   const partOf = (ms: number): number => (ms < bounds[1]! ? 0 : ms < bounds[2]! ? 1 : 2);
 
+  // A desk closed all day offers nothing, so its desk-choice key does not matter: on weekends every desk
+  // stops here, before its bookings are counted.
+  const hours = pd.weekly.get(day.weekday);
+  if (!hours) return { bookedMinutes: 0, opening: [], blocked: [], quotaAllows: () => false };
+
   // Bookings that start on this day count towards its quotas and its desk-choice key.
   const booked = [0, 0, 0];
   let bookedMinutes = 0;
@@ -184,15 +207,16 @@ function deskDayState(p: Prepared, pd: PreparedDesk, day: LocalDay): DeskDayStat
     booked[partOf(pd.starts[i]!)]! += minutes;
     bookedMinutes += minutes;
   }
-  const hours = pd.weekly.get(day.weekday);
-  if (!hours) return { bookedMinutes, opening: [], blocked: [], quotaAllows: () => false };
-
   const opening = hours.map((h) => ({ start: day.at(h.opens), end: day.at(h.closes) }));
-  const closed = closureSpans(p.closuresByDate.get(day.date) ?? [], pd.desk, day);
+  const dayClosures = p.closuresByDate.get(day.date);
+  // Most days close nothing: no spans to merge or subtract then (this runs for every desk and day).
+  const closed = dayClosures ? closureSpans(dayClosures, pd.desk, day) : [];
 
   // Quota per part: floor(open minutes × (100 − pct) / 100); 0 % means no limit at all (decision 0051).
   const pct = percentagesOn(pd.desk, day.date);
-  const openAfterClosures = mergeSpans(opening.flatMap((o) => subtractSpans(o, closed)));
+  const openAfterClosures = mergeSpans(
+    closed.length === 0 ? opening : opening.flatMap((o) => subtractSpans(o, closed)),
+  );
   const caps = DAY_PARTS.map((part, i) => {
     const percentage = pct[part];
     if (percentage <= 0) return Infinity;
@@ -211,7 +235,8 @@ function deskDayState(p: Prepared, pd: PreparedDesk, day: LocalDay): DeskDayStat
     if (b.start >= day.end) break;
     busy.push(b);
   }
-  const blocked = busy.length === 0 ? closed : mergeSpans([...closed, ...busy]);
+  // `busy` is a run of the desk's merged bookings: already sorted and disjoint.
+  const blocked = busy.length === 0 ? closed : closed.length === 0 ? busy : mergeSpans([...closed, ...busy]);
   return { bookedMinutes, opening, blocked, quotaAllows };
 }
 
