@@ -33,24 +33,18 @@ import { SQLSTATE, sqlStateOf } from '../../db/errors.js';
 const MINUTE = 60_000;
 const NO_OVERFLOW = { morning: 0, afternoon: 0, evening: 0 };
 
-/** Why appointments left the schedule; the cancellation mail names it (mail-templates, `reasons`). */
-export type ScheduleChangeCause = 'closure' | 'hours' | 'desk_inactive' | 'desk_deleted';
-
 /**
- * The audit trail's cause is precise; the causes that came with locations (DESIGN §4b) have no text of
- * their own in the cancellation mail yet, which says of each that the desk is out of service
- * (decision 0333).
+ * Why appointments left the schedule: the audit trail records it and the cancellation mail names it
+ * (mail-templates, `reasons`; decision 0333).
  */
-type AuditCause = ScheduleChangeCause | 'location_inactive' | 'desk_moved' | 'product_not_served';
-const MAIL_CAUSE: Record<AuditCause, ScheduleChangeCause> = {
-  closure: 'closure',
-  hours: 'hours',
-  desk_inactive: 'desk_inactive',
-  desk_deleted: 'desk_deleted',
-  location_inactive: 'desk_inactive',
-  desk_moved: 'desk_inactive',
-  product_not_served: 'desk_inactive',
-};
+export type ScheduleChangeCause =
+  | 'closure'
+  | 'hours'
+  | 'desk_inactive'
+  | 'desk_deleted'
+  | 'location_inactive'
+  | 'desk_moved'
+  | 'product_not_served';
 
 export interface ScheduleChange {
   /**
@@ -245,7 +239,7 @@ export async function settleAffectedAppointments(
       .where(eq(appointments.id, row.id));
     await enqueueMail(tx, APPOINTMENT_MAIL.scheduleCancellation, {
       appointmentId: row.id,
-      cause: MAIL_CAUSE[cause],
+      cause,
       ...(reason ? { reason } : {}),
     });
     await recordAudit(tx, {
@@ -278,7 +272,7 @@ async function causes(
     locationOf: (r: AppointmentRow) => number | null;
     productsOf: (r: AppointmentRow) => number[];
   },
-): Promise<(row: AppointmentRow) => { cause: AuditCause; reason: string | null }> {
+): Promise<(row: AppointmentRow) => { cause: ScheduleChangeCause; reason: string | null }> {
   const dates = [...new Set(stranded.map((r) => localDateOf(r.during.from.getTime(), zone)))];
   const rows = await tx.select().from(closures).where(inArray(closures.date, dates));
   const deskRows = await tx

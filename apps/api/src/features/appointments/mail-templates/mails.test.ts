@@ -299,6 +299,45 @@ describe.each(testDatabases)('appointment mails on %s', (kind) => {
     expect(normalised(mail, a, dateIn(mail, dateLabel))).toMatchSnapshot();
   });
 
+  // The causes that came with locations (decision 0333) each say what happened, in every language.
+  const LOCATION_CAUSES = {
+    location_inactive: {
+      nl: 'Deze vestiging is gesloten.',
+      en: 'This location has closed.',
+      de: 'Dieser Standort ist geschlossen.',
+    },
+    desk_moved: {
+      nl: 'De balie is naar een andere vestiging verhuisd.',
+      en: 'The desk has moved to another location.',
+      de: 'Der Schalter ist an einen anderen Standort umgezogen.',
+    },
+    product_not_served: {
+      nl: 'De balie behandelt dit product niet meer.',
+      en: 'The desk no longer handles this product.',
+      de: 'Der Schalter bearbeitet dieses Produkt nicht mehr.',
+    },
+  } as const;
+
+  it.each(LANGUAGES)(
+    'a schedule cancellation in %s names a location, a move or a product as its cause',
+    async (lang) => {
+      const { a } = await bookInNoord(lang);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/appointment/by-token/${a.token}/cancel` }))
+          .statusCode,
+      ).toBe(200);
+      for (const [cause, texts] of Object.entries(LOCATION_CAUSES)) {
+        await enqueueMail(t.database.db, APPOINTMENT_MAIL.scheduleCancellation, {
+          appointmentId: a.id,
+          cause,
+        });
+        const mail = await rendered(APPOINTMENT_MAIL.scheduleCancellation, a.id);
+        expect(mail.text, cause).toContain(texts[lang]);
+        expect(dom(mail).text, cause).toContain(texts[lang]);
+      }
+    },
+  );
+
   it.each(LANGUAGES)('the password reset mail in %s has the same design and its one link', async (lang) => {
     const email = `reset.${lang}.${kind}@example.org`;
     const registered = await t.app.inject({
