@@ -59,7 +59,8 @@ describe('login form (spec §4 forms)', () => {
       'href',
       '/forgot-password',
     );
-    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
+    // The register link waits for the organisation (registration may be closed): its own wait.
+    expect(await screen.findByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register');
   });
 });
 
