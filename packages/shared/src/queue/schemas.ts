@@ -42,13 +42,17 @@ export const queueQuerySchema = z.object({ locationId: idParamSchema });
 export type QueueQuery = z.infer<typeof queueQuerySchema>;
 
 /** POST /queue/call: the chosen entry, or without it the next waiting visitor whom the desk serves. */
-export const queueCallRequestSchema = z.object({ deskId: id, appointmentId: id.optional(), entryId: id.optional() }).strict();
+export const queueCallRequestSchema = z
+  .object({ deskId: id, appointmentId: id.optional(), entryId: id.optional() })
+  .strict();
 export type QueueCallRequest = z.infer<typeof queueCallRequestSchema>;
 
 export const queueEntryParamsSchema = z.object({ entryId: idParamSchema });
 
 /** POST /walk-ins (staff): a ticket for a visitor without an appointment. */
-export const walkInRequestSchema = z.object({ locationId: id, appointmentItems: appointmentItemsSchema }).strict();
+export const walkInRequestSchema = z
+  .object({ locationId: id, appointmentItems: appointmentItemsSchema })
+  .strict();
 export type WalkInRequest = z.infer<typeof walkInRequestSchema>;
 
 /** One day part's walk-in minutes at a location today: the overflow share, what walk-ins took, what is left. */

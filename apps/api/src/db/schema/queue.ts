@@ -56,10 +56,7 @@ export const queueEntries = pgTable(
   (t) => [
     check('queue_entries_state', sql`${t.state} IN ('waiting', 'called', 'served', 'no_show')`),
     check('queue_entries_kind', sql`${t.kind} IN ('appointment', 'walk_in')`),
-    check(
-      'queue_entries_walk_in_number',
-      sql`(${t.kind} = 'walk_in') = (${t.walkInNumber} IS NOT NULL)`,
-    ),
+    check('queue_entries_walk_in_number', sql`(${t.kind} = 'walk_in') = (${t.walkInNumber} IS NOT NULL)`),
     index('queue_entries_waiting_idx').on(t.locationId, t.day, t.state, t.dueAt),
     uniqueIndex('queue_entries_appointment_idx')
       .on(t.appointmentId)
@@ -82,5 +79,8 @@ export const queueEntryItems = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     amount: integer('amount').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.entryId, t.productId] }), index('queue_entry_items_product_idx').on(t.productId)],
+  (t) => [
+    primaryKey({ columns: [t.entryId, t.productId] }),
+    index('queue_entry_items_product_idx').on(t.productId),
+  ],
 );

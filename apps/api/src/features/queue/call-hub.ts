@@ -38,7 +38,6 @@ export class CallHub {
 
   constructor(
     private readonly database: () => Database,
-    private readonly connectionString: string | undefined,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -96,7 +95,9 @@ export class CallHub {
       this.unlisten = await database.client.listen(QUEUE_CHANNEL, (payload) => this.deliver(payload));
       return;
     }
-    const client = new pg.Client({ connectionString: this.connectionString });
+    // A connection of its own, made like the pool's: LISTEN holds it for as long as the hub listens.
+    const { connectionString, host, port, user, password, database: name, ssl } = database.client.options;
+    const client = new pg.Client({ connectionString, host, port, user, password, database: name, ssl });
     client.on('notification', (message) => this.deliver(message.payload));
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client, new Error('connection ended')));

@@ -1,4 +1,10 @@
-import { formatZonedIso, productTitleIn, type DisplayCall, type QueueEntry, type UiLanguage } from '@balie/shared';
+import {
+  formatZonedIso,
+  productTitleIn,
+  type DisplayCall,
+  type QueueEntry,
+  type UiLanguage,
+} from '@balie/shared';
 import type { QueueEntryView } from './repository.js';
 
 /** The ticket a visitor hears and sees: `W001` for a walk-in, the check-in code's first four characters. */

@@ -40,8 +40,6 @@ describe.each(testDatabases)('calling visitors (the queue) on %s', (kind) => {
   const world = async () => (w = await buildQueueWorld(t));
   const visit = (deskId: number, from: Date, productIds: number[]) =>
     insertVisit(t.database.db, t.config.secret, { deskId, from, productIds });
-  const entryIdOf = (entries: QueueEntry[], appointmentId: number) =>
-    entries.find((e) => e.appointmentId === appointmentId)!.id;
   const auditOf = (action: string, entryId: number) =>
     t.database.db
       .select()
@@ -115,7 +113,9 @@ describe.each(testDatabases)('calling visitors (the queue) on %s', (kind) => {
       const [event] = await t.database.db
         .select()
         .from(auditEvents)
-        .where(and(eq(auditEvents.action, 'appointment_checked_in'), eq(auditEvents.subjectId, String(v.id))));
+        .where(
+          and(eq(auditEvents.action, 'appointment_checked_in'), eq(auditEvents.subjectId, String(v.id))),
+        );
       expect(event).toMatchObject({ actorUserId: null, details: { actor: 'link' } });
     });
   });
@@ -157,7 +157,11 @@ describe.each(testDatabases)('calling visitors (the queue) on %s', (kind) => {
       const licence = await walkIn(t, w.here.id, [w.licence.id]);
       const passport = await walkIn(t, w.here.id, [w.passport.id]);
       const next = await call(t, { deskId: w.passportsOnly.id });
-      expect(next.json()).toMatchObject({ id: passport.id, state: 'called', desk: { id: w.passportsOnly.id } });
+      expect(next.json()).toMatchObject({
+        id: passport.id,
+        state: 'called',
+        desk: { id: w.passportsOnly.id },
+      });
       const nobody = await call(t, { deskId: w.passportsOnly.id });
       expect(nobody.json().code).toBe('queue_empty');
       const chosen = await call(t, { deskId: w.passportsOnly.id, entryId: licence.id });
@@ -190,7 +194,11 @@ describe.each(testDatabases)('calling visitors (the queue) on %s', (kind) => {
       const [event] = await auditOf('queue_called', entry.id);
       expect(event).toMatchObject({
         actorUserId: staff.userId,
-        details: { appointmentId: v.id, deskId: w.passportsOnly.id, changes: { state: { before: 'waiting', after: 'called' } } },
+        details: {
+          appointmentId: v.id,
+          deskId: w.passportsOnly.id,
+          changes: { state: { before: 'waiting', after: 'called' } },
+        },
       });
     });
   });
@@ -281,12 +289,20 @@ describe.each(testDatabases)('calling visitors (the queue) on %s', (kind) => {
 
     it.each([
       [{ appointmentItems: [] }, 'appointmentItems', 'products_required'],
-      [{ appointmentItems: [{ productId: 999999, amount: 1 }] }, 'appointmentItems.0.productId', 'object/not-found'],
+      [
+        { appointmentItems: [{ productId: 999999, amount: 1 }] },
+        'appointmentItems.0.productId',
+        'object/not-found',
+      ],
       [{ locationId: 999999 }, 'locationId', 'object/not-found'],
       [{ extra: 1 }, 'body', 'unknown_property'],
     ])('answers 400 for %j naming %s', async (change, property, message) => {
       await world();
-      const body = { locationId: w.here.id, appointmentItems: [{ productId: w.passport.id, amount: 1 }], ...change };
+      const body = {
+        locationId: w.here.id,
+        appointmentItems: [{ productId: w.passport.id, amount: 1 }],
+        ...change,
+      };
       const res = await t.call('POST', '/api/walk-ins', staff, body);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().errors).toContainEqual({ property, message });
@@ -383,7 +399,9 @@ describe.each(testDatabases)('calling visitors (the queue) on %s', (kind) => {
       const events = await t.database.db
         .select()
         .from(auditEvents)
-        .where(and(eq(auditEvents.action, 'display_key_renewed'), eq(auditEvents.subjectId, String(w.here.id))));
+        .where(
+          and(eq(auditEvents.action, 'display_key_renewed'), eq(auditEvents.subjectId, String(w.here.id))),
+        );
       expect(events).toHaveLength(1);
       expect(JSON.stringify(events)).not.toContain(displayKey);
       expect((await t.call('POST', '/api/location/999999/display-key', t.admin)).statusCode).toBe(404);

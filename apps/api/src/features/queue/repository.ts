@@ -65,7 +65,14 @@ async function insertItems(tx: Tx, entryId: number, items: readonly ItemInput[])
  */
 export async function insertAppointmentEntry(
   tx: Tx,
-  entry: { appointmentId: number; locationId: number; day: string; startsAt: Date; at: Date; minutes: number },
+  entry: {
+    appointmentId: number;
+    locationId: number;
+    day: string;
+    startsAt: Date;
+    at: Date;
+    minutes: number;
+  },
 ): Promise<QueueEntryRow> {
   const [row] = await tx
     .insert(queueEntries)
@@ -95,7 +102,10 @@ export async function insertWalkInEntry(
   tx: Tx,
   entry: { locationId: number; day: string; at: Date; minutes: number; items: readonly ItemInput[] },
 ): Promise<QueueEntryRow> {
-  await queryRows(tx, sql`SELECT pg_advisory_xact_lock(hashtext('walk-in-ticket'), ${entry.locationId}::int)`);
+  await queryRows(
+    tx,
+    sql`SELECT pg_advisory_xact_lock(hashtext('walk-in-ticket'), ${entry.locationId}::int)`,
+  );
   const [last] = await tx
     .select({ n: sql<number | null>`max(${queueEntries.walkInNumber})` })
     .from(queueEntries)
@@ -177,7 +187,10 @@ export async function lockEntry(tx: Tx, id: number): Promise<QueueEntryRow | und
 }
 
 /** The entry of an appointment, locked. */
-export async function lockEntryOfAppointment(tx: Tx, appointmentId: number): Promise<QueueEntryRow | undefined> {
+export async function lockEntryOfAppointment(
+  tx: Tx,
+  appointmentId: number,
+): Promise<QueueEntryRow | undefined> {
   const [row] = await tx
     .select()
     .from(queueEntries)
@@ -250,7 +263,10 @@ export async function entryViews(
     desk: r.deskId === null ? null : { id: r.deskId, name: r.deskName!, label: r.deskLabel },
     items: items
       .filter((i) => i.entryId === r.row.id)
-      .map((i) => ({ product: { id: i.id, title: i.title, translations: i.translations }, amount: i.amount })),
+      .map((i) => ({
+        product: { id: i.id, title: i.title, translations: i.translations },
+        amount: i.amount,
+      })),
   }));
 }
 

@@ -49,7 +49,7 @@ const RETRY_MS = 2_000;
  */
 const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   const staff = requireRole('ROLE_STAFF');
-  const hub = new CallHub(() => app.database, app.config.databaseUrl, app.log);
+  const hub = new CallHub(() => app.database, app.log);
   // Before Fastify waits for open connections to finish: the streams end, and their displays reconnect
   // to another process (or to this one once it is back).
   app.addHook('preClose', async () => hub.close());
@@ -58,7 +58,12 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/queue',
     {
       preHandler: staff,
-      schema: { tags, security, querystring: queueQuerySchema, response: { 200: z.array(queueEntrySchema), ...errors } },
+      schema: {
+        tags,
+        security,
+        querystring: queueQuerySchema,
+        response: { 200: z.array(queueEntrySchema), ...errors },
+      },
     },
     async (request) => todaysQueue(app, request.query.locationId, requestLanguage(request)),
   );
@@ -92,7 +97,12 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/walk-ins/minutes',
     {
       preHandler: staff,
-      schema: { tags, security, querystring: queueQuerySchema, response: { 200: walkInMinutesSchema, ...errors } },
+      schema: {
+        tags,
+        security,
+        querystring: queueQuerySchema,
+        response: { 200: walkInMinutesSchema, ...errors },
+      },
     },
     async (request) => walkInMinutes(app, request.query.locationId),
   );

@@ -50,7 +50,12 @@ function today(app: FastifyInstance): string {
   return localDateOf(Date.now(), app.config.providerTimezone);
 }
 
-async function present(app: FastifyInstance, tx: Tx | FastifyInstance['db'], id: number, language: UiLanguage) {
+async function present(
+  app: FastifyInstance,
+  tx: Tx | FastifyInstance['db'],
+  id: number,
+  language: UiLanguage,
+) {
   const [view] = await entryViews(tx, { ids: [id] });
   return toQueueEntry(view!, app.config.providerTimezone, language);
 }
@@ -231,7 +236,8 @@ export async function actOnEntry(
         ...(entry.deskId !== null ? { deskId: entry.deskId } : {}),
       }),
     );
-    if (action === 'no-show' && entry.appointmentId !== null) await appointmentNoShow(tx, actor, entry.appointmentId);
+    if (action === 'no-show' && entry.appointmentId !== null)
+      await appointmentNoShow(tx, actor, entry.appointmentId);
   });
   return present(app, app.db, entryId, language);
 }
@@ -245,7 +251,11 @@ async function appointmentNoShow(tx: Tx, actor: Actor, appointmentId: number): P
     action: 'appointment_no_show',
     subjectType: 'appointment',
     subjectId: appointmentId,
-    details: { actor: 'user', changes: { status: { before: 'checked_in', after: 'no_show' } }, cause: 'queue' },
+    details: {
+      actor: 'user',
+      changes: { status: { before: 'checked_in', after: 'no_show' } },
+      cause: 'queue',
+    },
   });
 }
 
@@ -305,7 +315,8 @@ export async function walkInMinutes(app: FastifyInstance, locationId: number): P
     return local.hour * 60 + local.minute;
   };
   const used = { morning: 0, afternoon: 0, evening: 0 };
-  for (const w of await walkInEntries(app.db, { locationId, day: date })) used[dayPartOf(minuteOf(w.checkedInAt))] += w.minutes;
+  for (const w of await walkInEntries(app.db, { locationId, day: date }))
+    used[dayPartOf(minuteOf(w.checkedInAt))] += w.minutes;
   return {
     date,
     current: dayPartOf(minuteOf(new Date())),

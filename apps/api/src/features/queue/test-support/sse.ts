@@ -18,7 +18,7 @@ export async function openEventStream(url: string) {
   let buffer = '';
   const events: SseEvent[] = [];
   let ended = false;
-  let wake: (() => void) | null = null;
+  const waiter: { wake: (() => void) | null } = { wake: null };
   void (async () => {
     try {
       for (;;) {
@@ -34,13 +34,13 @@ export async function openEventStream(url: string) {
           const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6));
           if (data.length) events.push({ event, data: data.join('\n') });
         }
-        wake?.();
+        waiter.wake?.();
       }
     } catch {
       // aborted
     } finally {
       ended = true;
-      wake?.();
+      waiter.wake?.();
     }
   })();
   return {
@@ -55,12 +55,12 @@ export async function openEventStream(url: string) {
         if (left <= 0) throw new Error(`no event within ${timeoutMs} ms`);
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, left);
-          wake = () => {
+          waiter.wake = () => {
             clearTimeout(timer);
             resolve();
           };
         });
-        wake = null;
+        waiter.wake = null;
       }
     },
     /** Resolves when the server ends the stream. */

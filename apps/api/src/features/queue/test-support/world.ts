@@ -98,7 +98,12 @@ export async function queueOf(t: TestAppContext, locationId: number, who: Sessio
   return res.json<QueueEntry[]>();
 }
 
-export async function walkIn(t: TestAppContext, locationId: number, productIds: number[], who: Session = t.admin) {
+export async function walkIn(
+  t: TestAppContext,
+  locationId: number,
+  productIds: number[],
+  who: Session = t.admin,
+) {
   const res = await t.call('POST', '/api/walk-ins', who, {
     locationId,
     appointmentItems: productIds.map((productId) => ({ productId, amount: 1 })),
