@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useGetLocationsQuery } from '../../../components/locations/locationListApi';
@@ -40,19 +40,14 @@ export default function DisplayPage() {
   const organisation = useGetOrganisationQuery();
   const locations = useGetLocationsQuery();
   const location = locations.data?.find((l) => l.id === locationId);
-  const chime = useRef<Chime | null>(null);
+  // The chime's audio is made once; browsers let it sound only after a click on the page (`soundOn`).
+  const [chime] = useState(() => new Chime());
   const [announcement, setAnnouncement] = useState('');
-  const [soundBlocked, setSoundBlocked] = useState(false);
-
-  useEffect(() => {
-    const c = new Chime();
-    chime.current = c;
-    setSoundBlocked(c.blocked);
-    return () => c.close();
-  }, []);
+  const [soundBlocked, setSoundBlocked] = useState(() => chime.blocked);
+  useEffect(() => () => chime.close(), [chime]);
 
   const { calls, connection } = useDisplayCalls(locationId, key, (call) => {
-    chime.current?.play();
+    chime.play();
     // "W 0 0 3, naar Balie 2": the ticket spelt out, as a screen reader should read it.
     setAnnouncement(t('display.announce', { ticket: call.ticket.split('').join(' '), desk: call.desk.name }));
   });
@@ -109,7 +104,7 @@ export default function DisplayPage() {
           <Button
             variant="outlined"
             sx={{ color: TEXT, borderColor: TEXT }}
-            onClick={() => void chime.current?.unlock().then(() => setSoundBlocked(!!chime.current?.blocked))}
+            onClick={() => void chime.unlock().then(() => setSoundBlocked(chime.blocked))}
           >
             {t('display.soundOn')}
           </Button>
