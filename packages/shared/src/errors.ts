@@ -38,6 +38,10 @@ export const ERROR_STATUS = {
   mfa_not_enabled: 409,
   /** Starting a setup while two-step sign-in is already on (turn it off first). */
   mfa_already_enabled: 409,
+  /** POST /queue/call without an entry: nobody waits at the desk's location whom that desk serves. */
+  queue_empty: 409,
+  /** POST /queue/call of an entry with a product the desk does not serve (DESIGN §4b). */
+  desk_does_not_serve: 409,
   reservation_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -23,3 +23,4 @@ export * from './setup/schemas.js';
 export * from './locations/refs.js';
 export * from './locations/schemas.js';
 export * from './locations/texts.js';
+export * from './queue/schemas.js';

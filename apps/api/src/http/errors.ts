@@ -32,6 +32,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   mfa_setup_required: 'Turn on two-step sign-in first: this organisation requires it for administrators',
   mfa_not_enabled: 'Turn on two-step sign-in for your own account first',
   mfa_already_enabled: 'Two-step sign-in is already on; turn it off first to set it up again',
+  queue_empty: 'Nobody is waiting whom this desk serves',
+  desk_does_not_serve: 'This desk does not serve every product of this visitor',
   reservation_expired: 'Reservation expired.',
   payload_too_large: 'The request is too large',
   unsupported_media_type: 'This content type is not accepted',

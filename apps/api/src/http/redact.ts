@@ -8,8 +8,11 @@ import { redactError } from '../security/logged-errors.js';
 const SECRET_SEGMENT =
   /\/(by-token|updatePassword|reset-password|edit-appointment|cancel-appointment)\/[^/?#]+/g;
 
+/** The waiting-room display's key (`/display/{id}?key=…`, its API calls too). */
+const SECRET_PARAMETER = /([?&]key=)[^&#]*/g;
+
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_SEGMENT, '/$1/[redacted]');
+  return url.replace(SECRET_SEGMENT, '/$1/[redacted]').replace(SECRET_PARAMETER, '$1[redacted]');
 }
 
 /**

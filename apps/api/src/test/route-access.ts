@@ -59,6 +59,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // appointments: by link token for guests, own for users, all for staff (deleting: admins)
   'GET /api/appointment/by-token/:token': 'open',
   'GET /api/appointment/by-token/:token/cancel': 'open',
+  'POST /api/appointment/by-token/:token/check-in': 'open',
   'PATCH /api/appointment/:id': 'open',
   'GET /api/appointments': 'user',
   'GET /api/appointments_paginated': 'user',
@@ -87,6 +88,18 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/locations': 'admin',
   'PATCH /api/location/:id': 'admin',
   'DELETE /api/location/:id': 'admin',
+  // the queue: the desk's work (staff, admins too); the display's key is the admins' to renew; the
+  // display itself is open and asks for the location's key instead of a sign-in (404 without the right one)
+  'GET /api/queue': 'staff',
+  'POST /api/queue/call': 'staff',
+  'POST /api/queue/:entryId/served': 'staff',
+  'POST /api/queue/:entryId/return': 'staff',
+  'POST /api/queue/:entryId/no-show': 'staff',
+  'POST /api/walk-ins': 'staff',
+  'GET /api/walk-ins/minutes': 'staff',
+  'POST /api/location/:id/display-key': 'admin',
+  'GET /api/display/:locationId/state': 'open',
+  'GET /api/display/:locationId/events': 'open',
   // organisation: read by every public page, changed by admins
   'GET /api/organisation': 'open',
   'PATCH /api/organisation': 'admin',

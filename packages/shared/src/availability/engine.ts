@@ -1,4 +1,4 @@
-import { AFTERNOON_STARTS_MINUTE, DAY_PARTS, EVENING_STARTS_MINUTE } from '../constants.js';
+import { AFTERNOON_STARTS_MINUTE, DAY_PARTS, EVENING_STARTS_MINUTE, type DayPart } from '../constants.js';
 import { bookingWindow, localDateOf, localDay, parseHm, type LocalDay } from './clock.js';
 import { lowerBound, mergeSpans, overlapLength, subtractSpans, type Span } from './intervals.js';
 import type {
@@ -178,6 +178,55 @@ function closureSpans(closures: readonly Closure[], desk: DeskSchedule, day: Loc
   return mergeSpans(spans);
 }
 
+/**
+ * One desk's open minutes of one day per day part (after closures), split into what online booking may
+ * fill (`bookable`: floor(open × (100 − pct) / 100), unlimited at 0 %) and what the overflow percentage
+ * keeps for walk-ins (`walkIn`: the rest) — DESIGN §4.
+ */
+function partShares(
+  desk: DeskSchedule,
+  day: LocalDay,
+  opening: readonly Span[],
+  closed: readonly Span[],
+): Array<{ bookable: number; walkIn: number }> {
+  const bounds = [day.start, day.at(AFTERNOON_STARTS_MINUTE), day.at(EVENING_STARTS_MINUTE), day.end];
+  const pct = percentagesOn(desk, day.date);
+  const openAfterClosures = mergeSpans(
+    closed.length === 0 ? opening : opening.flatMap((o) => subtractSpans(o, closed)),
+  );
+  return DAY_PARTS.map((part, i) => {
+    const percentage = pct[part];
+    const openMinutes = Math.round(overlapLength(openAfterClosures, bounds[i]!, bounds[i + 1]!) / MINUTE);
+    if (percentage <= 0) return { bookable: Infinity, walkIn: 0 };
+    const bookable = Math.floor((openMinutes * (100 - Math.min(100, percentage))) / 100);
+    return { bookable, walkIn: openMinutes - bookable };
+  });
+}
+
+/**
+ * The minutes a location keeps for walk-ins on `date` per day part (DESIGN §4b: walk-in tickets count
+ * against the walk-in share): over its active desks, the open minutes the overflow percentages hold back
+ * from online booking.
+ */
+export function walkInShare(
+  input: Pick<AvailabilityInput, 'zone' | 'desks' | 'closures'> & { locationId: number },
+  date: string,
+): Record<DayPart, number> {
+  const day = localDay(input.zone, date);
+  const closures = input.closures.filter((c) => c.date === date);
+  const total = [0, 0, 0];
+  for (const desk of input.desks) {
+    if (desk.locationId !== input.locationId) continue;
+    const opening = (weeklyHours(desk).get(day.weekday) ?? []).map((h) => ({
+      start: day.at(h.opens),
+      end: day.at(h.closes),
+    }));
+    const shares = partShares(desk, day, opening, closureSpans(closures, desk, day));
+    shares.forEach((s, i) => (total[i]! += s.walkIn));
+  }
+  return { morning: total[0]!, afternoon: total[1]!, evening: total[2]! };
+}
+
 /** One desk on one day: its opening intervals, what blocks it (closures and bookings) and its quotas. */
 interface DeskDayState {
   /** Minutes booked that day (bookings starting on it): the desk-choice key. */
@@ -213,16 +262,7 @@ function deskDayState(p: Prepared, pd: PreparedDesk, day: LocalDay): DeskDayStat
   const closed = dayClosures ? closureSpans(dayClosures, pd.desk, day) : [];
 
   // Quota per part: floor(open minutes × (100 − pct) / 100); 0 % means no limit at all (decision 0051).
-  const pct = percentagesOn(pd.desk, day.date);
-  const openAfterClosures = mergeSpans(
-    closed.length === 0 ? opening : opening.flatMap((o) => subtractSpans(o, closed)),
-  );
-  const caps = DAY_PARTS.map((part, i) => {
-    const percentage = pct[part];
-    if (percentage <= 0) return Infinity;
-    const openMinutes = Math.round(overlapLength(openAfterClosures, bounds[i]!, bounds[i + 1]!) / MINUTE);
-    return Math.floor((openMinutes * (100 - Math.min(100, percentage))) / 100);
-  });
+  const caps = partShares(pd.desk, day, opening, closed).map((s) => s.bookable);
   const quotaAllows = (start: number): boolean => {
     const part = partOf(start);
     return booked[part]! + durationMinutes <= caps[part]!;

@@ -17,4 +17,5 @@ export {
   qualifyingDesks,
   servesAll,
   timeslots,
+  walkInShare,
 } from './engine.js';

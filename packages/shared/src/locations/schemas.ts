@@ -37,6 +37,8 @@ export type Location = z.infer<typeof locationSchema>;
 export const adminLocationSchema = locationSchema.extend({
   translations: locationTranslationsSchema,
   position: z.number().int(),
+  /** The key of the location's waiting-room display (`/display/{id}?key=…`), renewable (DESIGN §5). */
+  displayKey: z.string(),
 });
 export type AdminLocation = z.infer<typeof adminLocationSchema>;
 

@@ -12,3 +12,4 @@ export * from './rate-limits.js';
 export { formatTimeRange, parseTimeRange, type TimeRange } from './types.js';
 export * from './organisation.js';
 export * from './invitations.js';
+export * from './queue.js';

@@ -21,6 +21,11 @@ export const locations = pgTable(
     /** Lists (the booking page's location step, admin screens) sort by position, then id. */
     position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /**
+     * The waiting-room display's key is an HMAC of the location's id and this number under the server
+     * secret (decision 0384): renewing it raises the number, and a copy of the database alone opens no display.
+     */
+    displayKeyVersion: integer('display_key_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('locations_position_idx').on(t.position, t.id)],

@@ -1,11 +1,13 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Appointment, PatchAppointmentRequest } from '@balie/shared';
-import { localDateOf } from '@balie/shared';
+import { localDateOf, SELF_CHECK_IN_MINUTES } from '@balie/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { appointments, CODE_HOLDING_STATUSES } from '../../db/schema/index.js';
 import { isStaff } from '../../http/auth.js';
 import { httpError, validationError } from '../../http/errors.js';
+import { enqueueCheckedIn } from '../queue/service.js';
+import { hashToken } from '../../security/tokens.js';
 import { lockAppointment, lockAppointmentFor } from './access.js';
 import { auditAppointment } from './audit.js';
 import type { AppointmentRow } from './repository.js';
@@ -18,6 +20,8 @@ const REFUSALS = {
   no_show: 'This appointment has been marked as a no-show',
   not_today: 'This appointment is on another day',
   not_started: 'This appointment has not started yet',
+  too_early: `Checking in yourself opens ${SELF_CHECK_IN_MINUTES} minutes before the start`,
+  too_late: `Checking in yourself closes ${SELF_CHECK_IN_MINUTES} minutes after the start; ask at the desk`,
 } as const;
 type Refusal = keyof typeof REFUSALS;
 
@@ -38,7 +42,13 @@ function isToday(app: FastifyInstance, row: AppointmentRow): boolean {
   return localDateOf(row.during.from.getTime(), zone) === localDateOf(Date.now(), zone);
 }
 
-async function markCheckedIn(tx: Tx, request: FastifyRequest, row: AppointmentRow): Promise<AppointmentRow> {
+/** Checks the appointment in and puts the visitor in the queue of its location, when it is today's. */
+async function markCheckedIn(
+  app: FastifyInstance,
+  tx: Tx,
+  request: FastifyRequest,
+  row: AppointmentRow,
+): Promise<AppointmentRow> {
   const [updated] = await tx
     .update(appointments)
     .set({ status: 'checked_in', checkedInAt: new Date() })
@@ -47,6 +57,7 @@ async function markCheckedIn(tx: Tx, request: FastifyRequest, row: AppointmentRo
   await auditAppointment(tx, request, 'appointment_checked_in', row.id, {
     status: { before: row.status, after: 'checked_in' },
   });
+  await enqueueCheckedIn(app, tx, updated!);
   return updated!;
 }
 
@@ -62,7 +73,35 @@ export async function checkIn(
     const refusal = stateRefusal(current);
     if (refusal) refuse('id', refusal);
     if (!staff && !isToday(app, current)) refuse('id', 'not_today');
-    return markCheckedIn(tx, request, current);
+    return markCheckedIn(app, tx, request, current);
+  });
+  return present(app, request, row);
+}
+
+/**
+ * POST /appointment/by-token/{token}/check-in: the visitor themselves, through the mail's link, on the
+ * appointment's day from 30 minutes before its start until 30 minutes after it (decision 0385); earlier
+ * or later the desk checks them in.
+ */
+export async function checkInByToken(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  token: string,
+): Promise<Appointment> {
+  const row = await app.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(appointments)
+      .where(eq(appointments.tokenHash, hashToken(token)))
+      .for('update');
+    if (!current || current.status === 'reserved') throw httpError('not_found');
+    const refusal = stateRefusal(current);
+    if (refusal) refuse('token', refusal);
+    if (!isToday(app, current)) refuse('token', 'not_today');
+    const minutesToStart = (current.during.from.getTime() - Date.now()) / 60_000;
+    if (minutesToStart > SELF_CHECK_IN_MINUTES) refuse('token', 'too_early');
+    if (minutesToStart < -SELF_CHECK_IN_MINUTES) refuse('token', 'too_late');
+    return markCheckedIn(app, tx, request, current);
   });
   return present(app, request, row);
 }
@@ -89,7 +128,7 @@ export async function checkInByCode(
     const refusal = stateRefusal(current);
     if (refusal) refuse('code', refusal);
     if (!isToday(app, current)) refuse('code', 'not_today');
-    return markCheckedIn(tx, request, current);
+    return markCheckedIn(app, tx, request, current);
   });
   return present(app, request, row);
 }

@@ -31,7 +31,7 @@ import {
 import { enqueueDueReminders } from './mail-templates/reminders.js';
 import { toAppointment } from './presenter.js';
 import { viewOf } from './repository.js';
-import { checkIn, checkInByCode } from './check-in.service.js';
+import { checkIn, checkInByCode, checkInByToken } from './check-in.service.js';
 import { cancelAppointment, confirmReservation, deleteAppointment, patchAppointment } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
 
@@ -67,6 +67,13 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await appointmentByToken(app.db, request.params.token);
       return toAppointment(await viewOf(app.db, row), app.config);
     },
+  );
+
+  // The visitor's own check-in on the day, through the mail's link (a POST: a link scanner must not do it).
+  app.post(
+    '/appointment/by-token/:token/check-in',
+    { schema: { tags, params: tokenParams, ...one } },
+    async (request) => checkInByToken(app, request, request.params.token),
   );
 
   app.get(

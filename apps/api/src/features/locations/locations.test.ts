@@ -110,6 +110,7 @@ describe.each(testDatabases)('locations on %s', (kind) => {
         active: true,
         translations: {},
         position: expect.any(Number),
+        displayKey: expect.any(String),
       });
       const all = (await t.call('GET', '/api/locations?all=true', t.admin)).json<AdminLocation[]>();
       expect(all.at(-1)?.id).toBe(made.id);

@@ -1,4 +1,5 @@
 import type { AdminLocation, Location, LocationTranslations, UiLanguage } from '@balie/shared';
+import { displayKeyOf } from '../queue/display-key.js';
 import type { LocationRow } from './repository.js';
 
 type LocationFields = Omit<Location, 'notice'> & { notice: string; translations: LocationTranslations };
@@ -21,7 +22,15 @@ export function toLocation(row: LocationFields, language: UiLanguage): Location 
   };
 }
 
-/** A location as admins edit it: the Dutch notice, its translations and the position. */
-export function toAdminLocation(row: LocationRow): AdminLocation {
-  return { ...toLocation(row, 'nl'), translations: row.translations, position: row.position };
+/**
+ * A location as admins edit it: the Dutch notice, its translations and the position, and the key of its
+ * waiting-room display (derived with the server `secret`, decision 0384).
+ */
+export function toAdminLocation(row: LocationRow, secret: string): AdminLocation {
+  return {
+    ...toLocation(row, 'nl'),
+    translations: row.translations,
+    position: row.position,
+    displayKey: displayKeyOf(secret, row),
+  };
 }

@@ -42,7 +42,7 @@ const locationRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.all !== 'true')
         return listLocations(app.db, { all: false, language: answerLanguage(request, reply) });
       if (!isAdmin(request.user)) throw accessRefused(request);
-      return listLocations(app.db, { all: true });
+      return listLocations(app.db, { all: true, secret: app.config.secret });
     },
   );
 
@@ -57,7 +57,7 @@ const locationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminLocationSchema, 404: apiErrorSchema, ...errors },
       },
     },
-    async (request) => getLocation(app.db, request.params.id),
+    async (request) => getLocation(app.db, request.params.id, app.config.secret),
   );
 
   app.post(

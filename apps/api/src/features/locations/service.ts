@@ -32,22 +32,24 @@ import {
 /** GET /locations: the active ones in the request's language, or (admins, `all`) every one as edited. */
 export async function listLocations(
   db: DbOrTx,
-  options: { all: true } | { all: false; language: UiLanguage },
+  options: { all: true; secret: string } | { all: false; language: UiLanguage },
 ): Promise<Location[] | AdminLocation[]> {
   const rows = await listLocationRows(db, { includeInactive: options.all });
-  return options.all ? rows.map(toAdminLocation) : rows.map((row) => toLocation(row, options.language));
+  return options.all
+    ? rows.map((row) => toAdminLocation(row, options.secret))
+    : rows.map((row) => toLocation(row, options.language));
 }
 
 /** GET /location/{id} (admin). */
-export async function getLocation(db: DbOrTx, id: number): Promise<AdminLocation> {
+export async function getLocation(db: DbOrTx, id: number, secret: string): Promise<AdminLocation> {
   const row = await findLocationRow(db, id);
   if (!row) throw httpError('not_found');
-  return toAdminLocation(row);
+  return toAdminLocation(row, secret);
 }
 
-/** What the audit trail compares of a location. */
+/** What the audit trail compares of a location: never its display key (a secret). */
 function auditable(location: AdminLocation): Record<string, unknown> {
-  const { id: _id, ...fields } = location;
+  const { id: _id, displayKey: _key, ...fields } = location;
   return fields;
 }
 
@@ -69,7 +71,7 @@ export async function createLocation(
   body: CreateLocationRequest,
 ): Promise<AdminLocation> {
   return scheduleTransaction(app, async (tx) => {
-    const location = toAdminLocation(await insertLocationRow(tx, body));
+    const location = toAdminLocation(await insertLocationRow(tx, body), app.config.secret);
     await recordAudit(tx, {
       ...audit(actor, 'location_created', location.id),
       details: { changes: changedFields({}, auditable(location)) },
@@ -93,12 +95,12 @@ export async function patchLocation(
   return scheduleTransaction(app, async (tx) => {
     const row = await lockLocationRow(tx, id);
     if (!row) throw httpError('not_found');
-    const before = toAdminLocation(row);
+    const before = toAdminLocation(row, app.config.secret);
     const deskIds = changes.active === false && row.active ? await deskIdsOfLocation(tx, id) : [];
     const scheduleBefore = await scheduleBeforeChange(app, tx);
     await updateLocationRow(tx, id, values(changes));
     const settled = await settleAffectedAppointments(app, tx, scheduleBefore, { deskIds, decision, actor });
-    const location = await getLocation(tx, id);
+    const location = await getLocation(tx, id, app.config.secret);
     await recordAudit(tx, {
       ...audit(actor, 'location_updated', id),
       details: {
@@ -126,7 +128,7 @@ export async function deleteLocation(app: FastifyInstance, actor: Actor, id: num
     await deleteLocationRow(tx, id);
     await recordAudit(tx, {
       ...audit(actor, 'location_deleted', id),
-      details: { changes: changedFields(auditable(toAdminLocation(row)), {}) },
+      details: { changes: changedFields(auditable(toAdminLocation(row, app.config.secret)), {}) },
     });
     return { value: undefined };
   });

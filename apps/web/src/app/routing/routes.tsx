@@ -31,6 +31,8 @@ const SetupPage = lazy(() => import('../../features/setup/routes/SetupPage'));
 const DashboardPage = lazy(() => import('../../features/dashboard/routes/DashboardPage'));
 const HomeAppointments = lazy(() => import('../../features/appointments/components/HomeAppointments'));
 const SetupChecklist = lazy(() => import('../../features/setup/components/SetupChecklist'));
+const QueuePanel = lazy(() => import('../../features/queue/components/QueuePanel'));
+const DisplayPage = lazy(() => import('../../features/queue/routes/DisplayPage'));
 const ProfilePage = lazy(() => import('../../features/profile/routes/ProfilePage'));
 const TwoStepSetupPage = lazy(() => import('../../features/profile/routes/TwoStepSetupPage'));
 const DesksPage = lazy(() => import('../../features/desks/routes/DesksPage'));
@@ -56,6 +58,7 @@ const home = (
     <Suspense fallback={<PageLoader />}>
       <Box sx={{ display: 'grid', gap: 3 }}>
         <SetupChecklist />
+        <QueuePanel />
         <HomeAppointments />
       </Box>
     </Suspense>
@@ -91,6 +94,15 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
         />
       ),
       children: [
+        // The waiting room's screen: the whole screen, no layout around it, no sign-in (its key instead).
+        {
+          path: '/display/:locationId',
+          element: (
+            <Suspense fallback={<PageLoader />}>
+              <DisplayPage />
+            </Suspense>
+          ),
+        },
         {
           element: <PublicLayout />,
           children: [

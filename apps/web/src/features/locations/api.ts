@@ -21,6 +21,11 @@ export const locationsApi = api.injectEndpoints({
       invalidatesTags: (_l, error, { id }) =>
         error ? [] : [{ type: 'Location', id }, locationList, 'Appointments', 'Timeslot', 'AvailableDays'],
     }),
+    // The waiting room's screen gets a new key; the old link stops at once (DESIGN §5).
+    renewDisplayKey: build.mutation<{ displayKey: string }, number>({
+      query: (id) => ({ url: `/location/${id}/display-key`, method: 'POST' }),
+      invalidatesTags: (_r, error, id) => (error ? [] : [{ type: 'Location', id }, locationList]),
+    }),
     deleteLocation: build.mutation<void, number>({
       query: (id) => ({ url: `/location/${id}`, method: 'DELETE' }),
       invalidatesTags: (_r, error) => (error ? [] : [locationList]),
@@ -35,4 +40,5 @@ export const {
   useCreateLocationMutation,
   usePatchLocationMutation,
   useDeleteLocationMutation,
+  useRenewDisplayKeyMutation,
 } = locationsApi;

@@ -16,6 +16,7 @@ export const ADMIN_LOCATIONS: AdminLocation[] = [
     active: true,
     translations: { en: { notice: 'Entrance on the market side.' } },
     position: 0,
+    displayKey: 'display-key-1',
   },
   {
     id: 2,
@@ -28,6 +29,7 @@ export const ADMIN_LOCATIONS: AdminLocation[] = [
     active: true,
     translations: {},
     position: 1,
+    displayKey: 'display-key-2',
   },
   {
     id: 3,
@@ -40,6 +42,7 @@ export const ADMIN_LOCATIONS: AdminLocation[] = [
     active: false,
     translations: {},
     position: 2,
+    displayKey: 'display-key-3',
   },
 ].map((l) => adminLocationSchema.parse(l));
 

@@ -9,7 +9,7 @@ import { formatDate, formatTime } from '../../../lib/dates';
 import { inProviderZone } from '../../../lib/providerZone';
 import { useListAppointmentsQuery } from '../api/appointmentsApi';
 import { useGetLocationsQuery } from '../../../components/locations/locationListApi';
-import { useNow } from './today/useNow';
+import { useNow } from '../../../lib/useNow';
 
 const SHOWN = 3;
 

@@ -26,7 +26,22 @@ export const byTokenApi = api.injectEndpoints({
       },
       invalidatesTags: ['Timeslot', 'AvailableDays', 'Appointments'],
     }),
+    // The visitor's own check-in on the day (DESIGN §4b *Calling visitors*; decision 0385).
+    checkInByToken: build.mutation<Appointment, string>({
+      query: (token) => ({
+        url: `/appointment/by-token/${encodeURIComponent(token)}/check-in`,
+        method: 'POST',
+      }),
+      async onQueryStarted(token, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(byTokenApi.util.upsertQueryData('getAppointmentByToken', token, data));
+      },
+    }),
   }),
 });
 
-export const { useGetAppointmentByTokenQuery, useCancelAppointmentByTokenMutation } = byTokenApi;
+export const {
+  useGetAppointmentByTokenQuery,
+  useCancelAppointmentByTokenMutation,
+  useCheckInByTokenMutation,
+} = byTokenApi;

@@ -11,6 +11,7 @@ import { AppointmentChanger } from '../../../components/scheduling/AppointmentCh
 import { CurrentAppointment } from '../../../components/scheduling/CurrentAppointment';
 import { useGetAppointmentByTokenQuery } from '../api/byTokenApi';
 import { TokenPageState } from '../components/TokenPageState';
+import { offersSelfCheckIn, SelfCheckIn } from '../components/SelfCheckIn';
 import { NOT_POSSIBLE_PATH } from '../../../components/scheduling/paths';
 
 /** /edit-appointment/:token: move the appointment from the mailed link. */
@@ -26,10 +27,20 @@ export default function EditAppointmentPage() {
   if (!appointment) body = <TokenPageState isLoading={query.isLoading} error={query.error} />;
   else if (appointment.status === 'cancelled')
     body = <Alert severity="info">{t('cancel.alreadyCancelled')}</Alert>;
-  else if (!appointment.canChange) body = <Navigate to={NOT_POSSIBLE_PATH} replace />;
+  else if (!appointment.canChange && !offersSelfCheckIn(appointment))
+    body = <Navigate to={NOT_POSSIBLE_PATH} replace />;
+  else if (!appointment.canChange)
+    // On the day, around the start: the link is the visitor's check-in (DESIGN §4b).
+    body = (
+      <>
+        <SelfCheckIn appointment={appointment} token={token ?? ''} />
+        <CurrentAppointment appointment={appointment} />
+      </>
+    );
   else {
     body = (
       <>
+        {offersSelfCheckIn(appointment) && <SelfCheckIn appointment={appointment} token={token ?? ''} />}
         {changed && (
           <Alert severity="success" role="status">
             {t('change.done')}

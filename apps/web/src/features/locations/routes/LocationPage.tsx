@@ -21,6 +21,7 @@ import { SharedClosures } from '../../../components/closures/SharedClosures';
 import { useGetDesksQuery } from '../../../components/desks/deskListApi';
 import { apiErrorOf } from '../../../lib/apiError';
 import { useDeleteLocationMutation, useGetLocationQuery, usePatchLocationMutation } from '../api';
+import { DisplayLink } from '../components/DisplayLink';
 import { LocationForm } from '../forms/LocationForm';
 import { locationFormValuesOf, locationRequestOf } from '../forms/locationForm';
 
@@ -80,6 +81,7 @@ function LocationEditor({ location }: { location: AdminLocation }) {
           {t('desks_hint')}
         </Typography>
       </Section>
+      <DisplayLink location={location} />
       <SharedClosures title={t('closures')} locationId={location.id} />
       <DeleteSection
         title={t('delete_title')}

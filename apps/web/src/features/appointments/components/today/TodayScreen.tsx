@@ -17,7 +17,7 @@ import { CheckInCodeField } from './CheckInCodeField';
 import { ExportButtons } from './ExportButtons';
 import { TodayCounts } from './TodayCounts';
 import { TodayRow } from './TodayRow';
-import { useNow } from './useNow';
+import { useNow } from '../../../../lib/useNow';
 
 /** How often the day's list refreshes itself (the desk sees other desks' check-ins and new bookings). */
 export const TODAY_POLLING_MS = 30_000;

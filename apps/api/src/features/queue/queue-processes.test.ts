@@ -1,0 +1,141 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AdminLocation, Desk, DisplayCall, QueueEntry } from '@balie/shared';
+import { auditEvents, queueEntries } from '../../db/schema/index.js';
+import {
+  sendTo,
+  startProcessesFor,
+  useServerProcesses,
+  type ServerProcess,
+} from '../booking/test-support/processes.js';
+import { created } from '../locations/test-support/world.js';
+import { openEventStream } from './test-support/sse.js';
+import { buildQueueWorld, walkIn, type QueueWorld } from './test-support/world.js';
+
+/**
+ * The queue with several API processes on one PostgreSQL (DESIGN §1, §4b): calls are atomic across
+ * processes, and a call made through one process reaches the displays connected to another (LISTEN/
+ * NOTIFY), also after a restart. Real server processes beside the test's own app; PostgreSQL only.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the queue across processes on PostgreSQL', () => {
+  let w: QueueWorld;
+  let desks: Desk[];
+  const p = useServerProcesses({
+    sessions: ['admin'],
+    setup: async (t) => {
+      w = await buildQueueWorld(t);
+      desks = [w.all, w.passportsOnly];
+      for (let i = 3; i <= 10; i++)
+        desks.push(
+          await created<Desk>(t, '/desks', { name: `Loket ${i}`, locationId: w.here.id, productIds: null }),
+        );
+    },
+  });
+  const send = (i: number, method: string, path: string, body?: unknown) =>
+    sendTo(p.servers, i, method, path, body, p.t.admin.headers);
+  let key = '';
+  beforeAll(async () => {
+    key = ((await (await send(0, 'GET', `/location/${w.here.id}`)).json()) as AdminLocation).displayKey;
+  });
+
+  it('50 simultaneous "next" presses from 10 desks over two processes call each waiting visitor exactly once', async () => {
+    // 40 waiting: 30 for a passport, 10 for a driving licence, which Loket 2 does not serve.
+    const waiting: QueueEntry[] = [];
+    for (let i = 0; i < 40; i++)
+      waiting.push(await walkIn(p.t, w.here.id, [i % 4 === 3 ? w.licence.id : w.passport.id]));
+    const presses = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const desk = desks[i % desks.length]!;
+        const res = await send(i, 'POST', '/queue/call', { deskId: desk.id });
+        return { desk, status: res.status, body: (await res.json()) as QueueEntry & { code?: string } };
+      }),
+    );
+    const calls = presses.filter((r) => r.status === 200);
+    expect(calls).toHaveLength(40);
+    expect(presses.filter((r) => r.status !== 200).map((r) => r.body.code)).toEqual(
+      Array(10).fill('queue_empty'),
+    );
+    // Each visitor once, by the desk that got them.
+    expect(calls.map((c) => c.body.id).sort((a, b) => a - b)).toEqual(waiting.map((e) => e.id));
+    for (const c of calls) expect(c.body.desk?.id).toBe(c.desk.id);
+    // Loket 2 never got a driving licence.
+    const licences = new Set(
+      waiting.filter((e) => e.products[0]!.product.id === w.licence.id).map((e) => e.id),
+    );
+    for (const c of calls.filter((c) => c.desk.id === w.passportsOnly.id))
+      expect(licences.has(c.body.id)).toBe(false);
+    const db = p.t.database.db;
+    for (const e of waiting) {
+      const [row] = await db.select().from(queueEntries).where(eq(queueEntries.id, e.id));
+      expect(row!.state).toBe('called');
+    }
+    const audited = await db.select().from(auditEvents).where(eq(auditEvents.action, 'queue_called'));
+    expect(audited.map((a) => Number(a.subjectId)).sort((a, b) => a - b)).toEqual(waiting.map((e) => e.id));
+  });
+
+  it('a call made through process A reaches a display connected to process B within 2 s', async () => {
+    const stream = await openEventStream(`${p.servers[1]!.url}/api/display/${w.here.id}/events?key=${key}`);
+    try {
+      const ticket = await walkIn(p.t, w.here.id, [w.passport.id]);
+      const res = await send(0, 'POST', '/queue/call', { deskId: w.all.id, entryId: ticket.id });
+      expect(res.status).toBe(200);
+      const event = await stream.next(2000);
+      expect(event.event).toBe('call');
+      expect(JSON.parse(event.data)).toMatchObject({
+        id: ticket.id,
+        ticket: ticket.ticket,
+        desk: { name: w.all.name },
+      });
+    } finally {
+      stream.close();
+    }
+  });
+
+  it('a display whose process restarts finds the calls it missed and the calls after it on the new one', async () => {
+    const [a, b] = p.servers as [ServerProcess, ServerProcess];
+    const stream = await openEventStream(`${b.url}/api/display/${w.here.id}/events?key=${key}`);
+    await b.stop();
+    // The server ends its streams as it stops: the display knows at once that it must reconnect.
+    await stream.ended();
+    const missed = await walkIn(p.t, w.here.id, [w.passport.id]);
+    expect((await send(0, 'POST', '/queue/call', { deskId: w.all.id, entryId: missed.id })).status).toBe(200);
+    const [restarted] = await startProcessesFor(p.t, 1);
+    p.servers[1] = restarted!;
+    const state = await fetch(`${restarted!.url}/api/display/${w.here.id}/state?key=${key}`);
+    expect(((await state.json()) as DisplayCall[])[0]).toMatchObject({
+      id: missed.id,
+      ticket: missed.ticket,
+    });
+    const again = await openEventStream(`${restarted!.url}/api/display/${w.here.id}/events?key=${key}`);
+    try {
+      const next = await walkIn(p.t, w.here.id, [w.passport.id]);
+      expect(
+        (
+          await sendTo(
+            [a],
+            0,
+            'POST',
+            '/queue/call',
+            { deskId: w.all.id, entryId: next.id },
+            p.t.admin.headers,
+          )
+        ).status,
+      ).toBe(200);
+      expect(JSON.parse((await again.next(2000)).data)).toMatchObject({ id: next.id });
+    } finally {
+      again.close();
+    }
+  });
+
+  it('the location record of every process gives admins the same display key', async () => {
+    const keys = await Promise.all(
+      [0, 1].map(
+        async (i) =>
+          ((await (await send(i, 'GET', '/locations?all=true')).json()) as AdminLocation[]).find(
+            (l) => l.id === w.here.id,
+          )!.displayKey,
+      ),
+    );
+    expect(keys).toEqual([key, key]);
+  });
+});
