@@ -23,3 +23,5 @@ export * from './setup/schemas.js';
 export * from './locations/refs.js';
 export * from './locations/schemas.js';
 export * from './locations/texts.js';
+export * from './privacy/schemas.js';
+export * from './privacy/statement.js';

@@ -18,6 +18,7 @@ import { appointmentHistory } from '../../audit/read.js';
 import { currentUser, isStaff, requireAuth, requireRole } from '../../http/auth.js';
 import { httpError } from '../../http/errors.js';
 import { appointmentByToken, appointmentFor } from './access.js';
+import { auditExport } from './audit.js';
 import { todayCsv, todayPdf } from './exports.js';
 import {
   listAppointments,
@@ -140,11 +141,17 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/appointments/today/csv',
     { preHandler: staff, schema: { tags, security, querystring: exportQuery } },
     async (request, reply) => {
-      const { views } = await todaysViews(app, { locationId: request.query.locationId });
+      const { date, views } = await todaysViews(app, { locationId: request.query.locationId });
+      const csv = todayCsv(views, app.config, request.query.language ?? 'nl');
+      await auditExport(app.db, request, 'csv', {
+        rows: views.length,
+        date,
+        locationId: request.query.locationId,
+      });
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${EXPORT_CSV_FILENAME}"`)
-        .send(todayCsv(views, app.config, request.query.language ?? 'nl'));
+        .send(csv);
     },
   );
 
@@ -159,6 +166,11 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
           throw httpError('internal_error', 'Generation failed');
         },
       );
+      await auditExport(app.db, request, 'pdf', {
+        rows: views.length,
+        date,
+        locationId: request.query.locationId,
+      });
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="${EXPORT_PDF_FILENAME}"`)
