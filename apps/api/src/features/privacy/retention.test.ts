@@ -1,4 +1,4 @@
-import { mkdirSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,7 @@ import { loginAs, testDatabases, useTestApp } from '../../test/index.js';
 import { availableDays } from '../booking/test-support/helpers.js';
 import { appointmentRow } from '../desks/test-support/schedule.js';
 import { runRetention, type RetentionResult } from './retention.js';
-import { bookFor, visitor } from './test-support.js';
+import { bookFor, needlesOf, searchDatabase, sendDueMails, visitor } from './test-support.js';
 
 const START = new Date('2030-03-12T10:00:00+01:00');
 const DAY = 24 * 60 * 60_000;
@@ -45,9 +45,7 @@ describe.each(testDatabases)('the retention job on %s', (kind) => {
       lastName: `${past.lastName}-Old`,
     });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(
-      (await t.call('GET', `/api/appointment/by-token/${dropped.token}/cancel`)).statusCode,
-    ).toBe(200);
+    expect((await t.call('GET', `/api/appointment/by-token/${dropped.token}/cancel`)).statusCode).toBe(200);
 
     // 30 days and an hour after the cancellation; the visit ended only 23 days before.
     vi.setSystemTime(new Date(START.getTime() + 30 * DAY + 60 * 60_000));
@@ -195,5 +193,29 @@ describe.each(testDatabases)('the retention job on %s', (kind) => {
     await run();
     expect((await appointmentRow(t.database.db, booked.id)).lastName).toBeNull();
     await t.call('PATCH', '/api/organisation', await loginAs(t.app, 'admin'), { retentionDays: 30 });
+  });
+
+  it('leaves nothing of a visitor anywhere in the database once the period has passed', async () => {
+    const guest = visitor('Expired');
+    const first = await bookFor(t.app, await firstDayFrom('2030-03-25'), 4, guest);
+    const second = await bookFor(t.app, await firstDayFrom('2030-03-26'), 4, guest);
+    await t.call('PATCH', `/api/appointment/${first.id}`, null, { token: first.token, phone: guest.phone });
+    await t.call('PATCH', `/api/appointment/${first.id}`, null, {
+      token: first.token,
+      lastName: `${guest.lastName}-Was`,
+    });
+    expect((await t.call('GET', `/api/appointment/by-token/${second.token}/cancel`)).statusCode).toBe(200);
+    await sendDueMails(t.database.db, t.config);
+    const mailDir = path.join(t.config.dataDir, 'mail');
+    const mailFiles = () =>
+      readdirSync(mailDir).filter((f) => readFileSync(path.join(mailDir, f), 'utf8').includes(guest.email));
+    expect(mailFiles().length).toBeGreaterThanOrEqual(2);
+    expect(await searchDatabase(t.database.db, needlesOf(guest))).not.toEqual([]);
+
+    vi.setSystemTime(new Date(new Date(first.untilDateTime).getTime() + 31 * DAY));
+    await run();
+    expect(await searchDatabase(t.database.db, needlesOf(guest))).toEqual([]);
+    // The sent mails' copies (the file transport's .eml files) went with them.
+    expect(mailFiles()).toEqual([]);
   });
 });
