@@ -69,7 +69,8 @@ export function PrivacyFields({ control }: { control: Control<Organisation> }) {
           multiline
           minRows={4}
           maxRows={16}
-          slotProps={{ htmlInput: { lang: language } }}
+          // The label stays above, so the default text shows as the placeholder of an empty field.
+          slotProps={{ htmlInput: { lang: language }, inputLabel: { shrink: true } }}
         />
       ))}
     </Box>
