@@ -35,6 +35,7 @@ import { viewOf } from './repository.js';
 import { checkIn, checkInByCode } from './check-in.service.js';
 import { cancelAppointment, confirmReservation, deleteAppointment, patchAppointment } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { runAtStartAndEvery } from '../../http/periodic.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 410);
 const security = [{ bearerAuth: [] }];
@@ -232,15 +233,7 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   // The reminder job runs in every API process; enqueueDueReminders is safe to run concurrently. It runs
   // once on start too, so reminders that came due while no server ran (a deploy, a restart, the e2e test
   // that restarts on a later clock) go out then rather than a whole interval later.
-  let timer: NodeJS.Timeout | undefined;
-  const queueReminders = () =>
-    enqueueDueReminders(app.db).catch((err: unknown) => app.log.error({ err }, 'reminder job failed'));
-  app.addHook('onReady', async () => {
-    await queueReminders();
-    timer = setInterval(queueReminders, REMINDER_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  runAtStartAndEvery(app, 'reminder job', REMINDER_INTERVAL_MS, () => enqueueDueReminders(app.db));
 };
 
 export default appointmentRoutes;

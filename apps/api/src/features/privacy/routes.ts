@@ -8,6 +8,7 @@ import {
 import { actorOf } from '../../audit/actor.js';
 import { requireRole } from '../../http/auth.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { runAtStartAndEvery } from '../../http/periodic.js';
 import { runRetention } from './retention.js';
 import { eraseAddress, exportAddress } from './service.js';
 
@@ -52,16 +53,7 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => exportAddress(app, actorOf(request), request.query.email),
   );
 
-  // At start too: data that came due while no server ran (a deploy, a weekend) goes at once.
-  let timer: NodeJS.Timeout | undefined;
-  const retain = () =>
-    runRetention(app.db, app.config).catch((err: unknown) => app.log.error({ err }, 'retention job failed'));
-  app.addHook('onReady', async () => {
-    await retain();
-    timer = setInterval(retain, RETENTION_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  runAtStartAndEvery(app, 'retention job', RETENTION_INTERVAL_MS, () => runRetention(app.db, app.config));
 };
 
 export default privacyRoutes;
