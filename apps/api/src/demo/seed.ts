@@ -50,6 +50,9 @@ export const DEMO_ORGANISATION: Organisation = {
   registerFields: [...REGISTER_FIELDS],
   // The demo admin signs in with a password alone; the README's production recipe turns this on.
   requireMfaForAdmins: false,
+  // The product's default: 30 days, and the default privacy statement in every language (DESIGN §4b).
+  retentionDays: 30,
+  privacyStatement: { nl: '', en: '', de: '' },
 };
 
 /**

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
 import { describeError } from '../security/logged-errors.js';
+import { mailOfStored } from './outbox.js';
 import { rendererOf } from './registry.js';
 import { SMTP_CONNECTIONS, type MailTransport } from './transport.js';
 // The kinds this package itself sends; features register theirs when their routes are loaded.
@@ -227,8 +228,9 @@ export class MailWorker {
     let outcome: keyof RunResult;
     try {
       const render = rendererOf(row.kind);
-      if (!render) throw new Error(`no renderer registered for mail kind '${row.kind}'`);
-      const mail = await render(row.payload, { db, config });
+      if (!render && !row.content) throw new Error(`no renderer registered for mail kind '${row.kind}'`);
+      // Rendered when queued (its data erased since, decision 0371), or now from the ids in the payload.
+      const mail = row.content ? mailOfStored(row.content) : await render!(row.payload, { db, config });
       if (mail) {
         const where = await transport.send(mail, { messageId: this.messageId(row) });
         this.o.log?.info(`mail ${row.id} (${row.kind}) sent: ${where}`);
@@ -249,6 +251,8 @@ export class MailWorker {
         lockedBy: null,
         attempts: row.attempts + 1,
         lastError: null,
+        // A sent mail's content is not kept (DESIGN §4b).
+        content: null,
       })
       .where(eq(outbox.id, row.id));
     return outcome;

@@ -55,11 +55,17 @@ export function redactError(err: unknown, depth = 0): LoggedError {
       query: text(e.query),
     };
   } else {
-    out = { type, message: e.message, stack: e.stack ?? '' };
+    // Mail errors quote the recipient ("550 <jan@example.org>: Recipient address rejected").
+    out = { type, message: withoutAddresses(e.message), stack: withoutAddresses(e.stack ?? '') };
     if (text(e.code)) out.code = text(e.code);
   }
   if (e.cause !== undefined && depth < 5) out.cause = redactError(e.cause, depth + 1);
   return out;
+}
+
+/** Anything shaped like an e-mail address, replaced: no personal data in the logs (DESIGN §4b). */
+export function withoutAddresses(value: string): string {
+  return value.replace(/[^\s<>()[\]@"',;:]+@[^\s<>()[\]@"',;:]+/g, '[e-mail address]');
 }
 
 /** One line for plain-text logs: 'DrizzleQueryError: SQLSTATE 23505 (constraint users_email_key) in: insert …'. */

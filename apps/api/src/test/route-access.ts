@@ -103,6 +103,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // organisation: read by every public page, changed by admins
   'GET /api/organisation': 'open',
   'PATCH /api/organisation': 'admin',
+  // privacy: erasure and access on request (DESIGN §5)
+  'POST /api/privacy/erase': 'admin',
+  'GET /api/privacy/export': 'admin',
   // first run: open until an admin exists (then 409; staff accounts do not count), the checklist for admins
   // (set-up is not the desk's work: staff get 403)
   'GET /api/setup': 'open',

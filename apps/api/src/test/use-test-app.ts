@@ -18,8 +18,8 @@ export interface UseTestAppOptions {
    * closed: "today" and "already started" are then fixed moments.
    */
   now?: Date;
-  /** Collect the server's log (level info) in `ctx.log`. */
-  captureLog?: boolean;
+  /** Collect the server's log in `ctx.log`: level info, or every level with 'trace'. */
+  captureLog?: boolean | 'trace';
   /** Collect every route registered under /api in `ctx.routes` (from Fastify's onRoute hook). */
   routes?: boolean;
 }
@@ -75,7 +75,14 @@ export function useTestApp(
       ...(o.seed === undefined ? {} : { seed: o.seed }),
       ...(o.env ? { env: o.env } : {}),
       ...(o.webRoot ? { webRoot: o.webRoot } : {}),
-      ...(o.captureLog ? { logger: { level: 'info', stream: logStream((chunk) => (log += chunk)) } } : {}),
+      ...(o.captureLog
+        ? {
+            logger: {
+              level: o.captureLog === 'trace' ? 'trace' : 'info',
+              stream: logStream((chunk) => (log += chunk)),
+            },
+          }
+        : {}),
       ...(o.routes ? { onRoute: (route) => routes!.push(...apiRoutes(route)) } : {}),
     });
     for (const who of o.sessions ?? []) sessions[who] = await loginAs(t.app, who);

@@ -8,6 +8,7 @@ import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import ApartmentOutlined from '@mui/icons-material/ApartmentOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import PrivacyTipOutlined from '@mui/icons-material/PrivacyTipOutlined';
 import type { Role } from '@balie/shared';
 
 export interface NavItem {
@@ -29,4 +30,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'organisation', path: '/organisation', role: 'ROLE_ADMIN', icon: ApartmentOutlined },
   { key: 'users', path: '/users', role: 'ROLE_ADMIN', icon: PeopleOutlined },
   { key: 'audit', path: '/audit', role: 'ROLE_ADMIN', icon: HistoryOutlined },
+  { key: 'privacy', path: '/privacy-requests', role: 'ROLE_ADMIN', icon: PrivacyTipOutlined },
 ];

@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'audit',
   'setup',
   'queue',
+  'privacy',
 ] as const;
 
 /** A guest's own choice survives a reload; a signed-in user's choice is stored on the server (uiSettings). */

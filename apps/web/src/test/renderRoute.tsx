@@ -43,6 +43,8 @@ const ORGANISATION = organisationSchema.parse({
   registrationOpen: true,
   registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
   requireMfaForAdmins: false,
+  retentionDays: 30,
+  privacyStatement: { nl: '', en: '', de: '' },
 });
 
 /**

@@ -122,6 +122,10 @@ export const AUDIT_ACTIONS = [
   'mfa_disabled',
   'mfa_reset',
   'mfa_recovery_code_used',
+  'privacy_erasure',
+  'privacy_access_export',
+  'personal_data_expired',
+  'appointments_exported',
 ] as const;
 /** What an audit event records; the server writes no other kind. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -149,6 +149,11 @@ export const appointmentSchema = z.object({
   checkedInAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   canChange: z.boolean(),
+  /**
+   * The visitor's personal data was erased (retention or a request, DESIGN §4b): the name, e-mail and
+   * phone are '' and screens say "(gegevens verwijderd)"; what stays still counts in lists and statistics.
+   */
+  personalDataErased: z.boolean(),
   /** Shown to the owner, admins and the token holder; null for a cancelled appointment. */
   checkInCode: z.string().nullable(),
   /** Only in the answer to POST /appointment (and in the mail). */

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { plainText } from '../primitives.js';
+import {
+  patchPrivacyStatementSchema,
+  privacyStatementSchema,
+  retentionDaysSchema,
+} from '../privacy/schemas.js';
 
 /** The spec's extra fields the register form may ask (DESIGN §4b); the organisation chooses which. */
 export const REGISTER_FIELDS = ['birthDay', 'serviceBookNr', 'cardNumber'] as const;
@@ -26,6 +31,10 @@ export const organisationSchema = z.object({
   registerFields: z.array(z.enum(REGISTER_FIELDS)),
   /** Admins must use two-step sign-in (DESIGN §5; default false, on in the README's production recipe). */
   requireMfaForAdmins: z.boolean(),
+  /** Days an appointment's personal data is kept after it ended or was cancelled (DESIGN §4b; 7–3650, 30). */
+  retentionDays: z.number().int(),
+  /** The public /privacy page's text per language; '' for the default text (decision 0372). */
+  privacyStatement: privacyStatementSchema,
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
@@ -47,6 +56,8 @@ export const patchOrganisationRequestSchema = z
     registrationOpen: z.boolean(),
     registerFields: registerFieldsSchema,
     requireMfaForAdmins: z.boolean(),
+    retentionDays: retentionDaysSchema,
+    privacyStatement: patchPrivacyStatementSchema,
   })
   .partial()
   .strict();

@@ -78,6 +78,11 @@ export const appointments = pgTable(
      * Confirming clears it.
      */
     clientKey: text('client_key'),
+    /**
+     * When the personal data was erased (retention or a request, DESIGN §4b; decision 0370): the columns
+     * `features/privacy/personal-data.ts` names are null from then on. Set once: the job skips such rows.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (t) => [
     check(
@@ -96,6 +101,10 @@ export const appointments = pgTable(
     index('appointments_open_email_idx')
       .on(sql`lower(${t.email})`, sql`lower(${t.during})`)
       .where(sql`${t.status} = 'confirmed'`),
+    // The retention job's candidates: rows whose personal data is still there.
+    index('appointments_not_erased_idx')
+      .on(sql`upper(${t.during})`)
+      .where(sql`${t.erasedAt} IS NULL`),
     uniqueIndex('appointments_check_in_code_active')
       .on(t.checkInCode)
       .where(sql`${t.status} IN ('confirmed', 'checked_in')`),

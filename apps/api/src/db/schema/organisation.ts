@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import type { RegisterField } from '@balie/shared';
+import {
+  bigint,
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { PrivacyStatement, RegisterField } from '@balie/shared';
 
 /** The provider's one organisation record (DESIGN §4); the migration inserts its row (id 1). */
 export const organisation = pgTable(
@@ -26,9 +36,17 @@ export const organisation = pgTable(
       .default(sql`ARRAY['birthDay', 'serviceBookNr', 'cardNumber']::text[]`),
     /** Admins must use two-step sign-in (DESIGN §5, decision 0362). */
     requireMfaForAdmins: boolean('require_mfa_for_admins').notNull().default(false),
+    /** Days an appointment's personal data is kept after it ended or was cancelled (DESIGN §4b). */
+    retentionDays: integer('retention_days').notNull().default(30),
+    /** The /privacy page's own text per language, '' for the default text (decision 0372). */
+    privacyStatement: jsonb('privacy_statement')
+      .$type<PrivacyStatement>()
+      .notNull()
+      .default({ nl: '', en: '', de: '' }),
   },
   (t) => [
     check('organisation_single_row', sql`${t.id} = 1`),
+    check('organisation_retention_days', sql`${t.retentionDays} BETWEEN 7 AND 3650`),
     check(
       'organisation_register_fields_known',
       sql`${t.registerFields} <@ ARRAY['birthDay', 'serviceBookNr', 'cardNumber']::text[]`,

@@ -1,7 +1,7 @@
 import type { AuditAction } from '@balie/shared';
 import type { FastifyRequest } from 'fastify';
 import { recordAudit } from '../../audit/audit.js';
-import type { Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 
 /** Audit actions of an appointment's own life (reassign/cancel by a schedule change: decision 0154). */
 export type AppointmentAuditAction = Extract<AuditAction, `appointment_${string}`>;
@@ -24,5 +24,28 @@ export async function auditAppointment(
     subjectType: 'appointment',
     subjectId: appointmentId,
     details: { actor: request.user ? 'user' : 'link', changes },
+  });
+}
+
+/**
+ * Making a CSV or PDF of today's appointments is the one bulk export of personal data (DESIGN §4b): who,
+ * when and how many rows are recorded, never their content.
+ */
+export async function auditExport(
+  db: DbOrTx,
+  request: FastifyRequest,
+  format: 'csv' | 'pdf',
+  details: { rows: number; date: string; locationId: number | undefined },
+): Promise<void> {
+  await recordAudit(db, {
+    actorUserId: request.user?.id ?? null,
+    ip: request.ip,
+    action: 'appointments_exported',
+    details: {
+      format,
+      rows: details.rows,
+      date: details.date,
+      ...(details.locationId === undefined ? {} : { locationId: details.locationId }),
+    },
   });
 }

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { appointmentItems, appointments, locations } from '../../db/schema/index.js';
+import { appointmentItems, appointments, auditEvents, locations } from '../../db/schema/index.js';
 import { testDatabases, useTestApp } from '../../test/index.js';
 import { newCheckInCode } from './check-in-code.js';
 import { PDF_FONTS } from './exports.js';
@@ -198,4 +198,27 @@ describe.each(testDatabases)("today's exports on %s", (kind) => {
     }
     expect((await get('/api/appointments/today/pdf')).statusCode).toBe(200);
   });
+
+  it('records who made an export, when and how many rows, never their content (DESIGN §4b)', async () => {
+    const rows = (await get('/api/appointments/today')).json<unknown[]>().length;
+    const before = await exportEvents();
+    for (const format of ['csv', 'pdf'] as const)
+      expect((await get(`/api/appointments/today/${format}?locationId=1`)).statusCode).toBe(200);
+    const made = (await exportEvents()).slice(before.length);
+    const rowsAt1 = (await get('/api/appointments/today?locationId=1')).json<unknown[]>().length;
+    expect(rowsAt1).toBeLessThanOrEqual(rows);
+    expect(made.map((e) => [e.actorUserId, e.details])).toEqual([
+      [t.admin.userId, { format: 'csv', rows: rowsAt1, date: '2030-03-12', locationId: 1 }],
+      [t.admin.userId, { format: 'pdf', rows: rowsAt1, date: '2030-03-12', locationId: 1 }],
+    ]);
+    expect(made.every((e) => e.at.getTime() === NOW.getTime())).toBe(true);
+    expect(JSON.stringify(made)).not.toContain('Wałęsa');
+  });
+
+  const exportEvents = () =>
+    t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'appointments_exported'))
+      .orderBy(auditEvents.id);
 });

@@ -40,6 +40,7 @@ export function toAppointment(
     checkedInAt: iso(row.checkedInAt),
     cancelledAt: iso(row.cancelledAt),
     canChange: canChange(row, config),
+    personalDataErased: row.erasedAt !== null,
     checkInCode: row.status === 'cancelled' ? null : row.checkInCode,
     ...(options.token ? { token: options.token } : {}),
   };

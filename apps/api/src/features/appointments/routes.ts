@@ -18,6 +18,7 @@ import { appointmentHistory } from '../../audit/read.js';
 import { currentUser, isStaff, requireAuth, requireRole } from '../../http/auth.js';
 import { httpError } from '../../http/errors.js';
 import { appointmentByToken, appointmentFor } from './access.js';
+import { auditExport } from './audit.js';
 import { todayCsv, todayPdf } from './exports.js';
 import {
   listAppointments,
@@ -34,6 +35,7 @@ import { viewOf } from './repository.js';
 import { checkIn, checkInByCode, checkInByToken } from './check-in.service.js';
 import { cancelAppointment, confirmReservation, deleteAppointment, patchAppointment } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { runAtStartAndEvery } from '../../http/periodic.js';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 410);
 const security = [{ bearerAuth: [] }];
@@ -147,11 +149,17 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/appointments/today/csv',
     { preHandler: staff, schema: { tags, security, querystring: exportQuery } },
     async (request, reply) => {
-      const { views } = await todaysViews(app, { locationId: request.query.locationId });
+      const { date, views } = await todaysViews(app, { locationId: request.query.locationId });
+      const csv = todayCsv(views, app.config, request.query.language ?? 'nl');
+      await auditExport(app.db, request, 'csv', {
+        rows: views.length,
+        date,
+        locationId: request.query.locationId,
+      });
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${EXPORT_CSV_FILENAME}"`)
-        .send(todayCsv(views, app.config, request.query.language ?? 'nl'));
+        .send(csv);
     },
   );
 
@@ -166,6 +174,11 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
           throw httpError('internal_error', 'Generation failed');
         },
       );
+      await auditExport(app.db, request, 'pdf', {
+        rows: views.length,
+        date,
+        locationId: request.query.locationId,
+      });
       return reply
         .header('Content-Type', 'application/pdf')
         .header('Content-Disposition', `attachment; filename="${EXPORT_PDF_FILENAME}"`)
@@ -227,15 +240,7 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
   // The reminder job runs in every API process; enqueueDueReminders is safe to run concurrently. It runs
   // once on start too, so reminders that came due while no server ran (a deploy, a restart, the e2e test
   // that restarts on a later clock) go out then rather than a whole interval later.
-  let timer: NodeJS.Timeout | undefined;
-  const queueReminders = () =>
-    enqueueDueReminders(app.db).catch((err: unknown) => app.log.error({ err }, 'reminder job failed'));
-  app.addHook('onReady', async () => {
-    await queueReminders();
-    timer = setInterval(queueReminders, REMINDER_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  runAtStartAndEvery(app, 'reminder job', REMINDER_INTERVAL_MS, () => enqueueDueReminders(app.db));
 };
 
 export default appointmentRoutes;

@@ -53,6 +53,13 @@ describe.each(testDatabases)('organisation on %s', (kind) => {
     [{ registrationOpen: 'yes' }, 'registrationOpen', 'invalid_type'],
     [{ registerFields: ['shoeSize'] }, 'registerFields.0', 'invalid_value'],
     [{ registerFields: 'birthDay' }, 'registerFields', 'invalid_type'],
+    [{ retentionDays: 6 }, 'retentionDays', 'too_small'],
+    [{ retentionDays: 3651 }, 'retentionDays', 'too_large'],
+    [{ retentionDays: 30.5 }, 'retentionDays', 'invalid_number'],
+    [{ retentionDays: '30' }, 'retentionDays', 'invalid_number'],
+    [{ privacyStatement: { fr: 'Bonjour' } }, 'privacyStatement', 'unknown_property'],
+    [{ privacyStatement: { nl: 'x'.repeat(20_001) } }, 'privacyStatement.nl', 'too_long'],
+    [{ privacyStatement: { en: 'bell\u0007' } }, 'privacyStatement.en', 'invalid_characters'],
   ])('answers 400 for %j naming %s', async (body, property, message) => {
     const res = await patch(body, t.admin);
     expect(res.statusCode, res.body).toBe(400);
@@ -82,6 +89,24 @@ describe.each(testDatabases)('organisation on %s', (kind) => {
       },
     });
     await patch({ registrationOpen: true, registerFields: DEMO_ORGANISATION.registerFields }, t.admin);
+  });
+
+  it('PATCH /organisation sets the retention period and the privacy statement per language, the others kept', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/organisation' })).json()).toMatchObject({
+      retentionDays: 30,
+      privacyStatement: { nl: '', en: '', de: '' },
+    });
+    const nl = 'Wij bewaren uw gegevens {retentionDays} dagen.\n\nVragen: {contact}';
+    const first = await patch({ retentionDays: 60, privacyStatement: { nl } }, t.admin);
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await patch({ privacyStatement: { en: 'We keep it {retentionDays} days.' } }, t.admin);
+    expect(second.json()).toMatchObject({
+      retentionDays: 60,
+      privacyStatement: { nl, en: 'We keep it {retentionDays} days.', de: '' },
+    });
+    const event = (await auditOf(t.database.db, 'organisation_updated', 1)).at(-2);
+    expect(event?.details).toMatchObject({ changes: { retentionDays: { before: 30, after: 60 } } });
+    await patch({ retentionDays: 30, privacyStatement: { nl: '', en: '' } }, t.admin);
   });
 
   it('answers a guest with 401 and a user with 403', async () => {

@@ -14,6 +14,8 @@ const EMPTY: Organisation = {
   registrationOpen: true,
   registerFields: [...REGISTER_FIELDS],
   requireMfaForAdmins: false,
+  retentionDays: 30,
+  privacyStatement: { nl: '', en: '', de: '' },
 };
 
 /** The one organisation record (its row is made by the migration). */
@@ -30,6 +32,8 @@ export async function getOrganisation(db: DbOrTx): Promise<Organisation> {
       registrationOpen: organisation.registrationOpen,
       registerFields: organisation.registerFields,
       requireMfaForAdmins: organisation.requireMfaForAdmins,
+      retentionDays: organisation.retentionDays,
+      privacyStatement: organisation.privacyStatement,
     })
     .from(organisation)
     .where(eq(organisation.id, 1));

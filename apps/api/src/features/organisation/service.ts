@@ -22,7 +22,12 @@ export async function patchOrganisation(
       throw httpError('mfa_not_enabled', undefined, [
         { property: 'requireMfaForAdmins', message: 'mfa_not_enabled' },
       ]);
-    const values = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+    const { privacyStatement, ...fields } = body;
+    const values: Partial<Organisation> = Object.fromEntries(
+      Object.entries(fields).filter(([, v]) => v !== undefined),
+    );
+    // The statement's languages that are sent change; the others stay (decision 0372).
+    if (privacyStatement) values.privacyStatement = { ...before.privacyStatement, ...privacyStatement };
     await updateOrganisation(tx, values);
     const after = { ...before, ...values };
     const changes = changedFields(before, after);

@@ -39,7 +39,7 @@ export function assertMayChange(actor: AuthUser, target: { roles: string[] }): v
  * take away the last admin. Removals lock every admin first, always in id order, then the target: two
  * admins removing each other queue instead of deadlocking, and the second sees the first's change.
  */
-async function lockTarget(tx: Tx, actor: AuthUser, id: number, removesAdmin: boolean) {
+export async function lockTarget(tx: Tx, actor: AuthUser, id: number, removesAdmin: boolean) {
   const admins = removesAdmin ? await repo.lockAdminIds(tx) : [];
   const target = await repo.lockUser(tx, id);
   if (!target) throw httpError('not_found');

@@ -48,6 +48,8 @@ const NewProductPage = lazy(() => import('../../features/products/routes/NewProd
 const ProductFilesPage = lazy(() => import('../../features/products/routes/ProductFilesPage'));
 const UsersPage = lazy(() => import('../../features/users/routes/UsersPage'));
 const AuditPage = lazy(() => import('../../features/audit/routes/AuditPage'));
+const PrivacyStatementPage = lazy(() => import('../../features/privacy/routes/PrivacyStatementPage'));
+const PrivacyRequestsPage = lazy(() => import('../../features/privacy/routes/PrivacyRequestsPage'));
 const NotFoundPage = lazy(() => import('../../features/errors/routes/NotFoundPage'));
 const ServerErrorPage = lazy(() => import('../../features/errors/routes/ServerErrorPage'));
 const MaintenancePage = lazy(() => import('../../features/errors/routes/MaintenancePage'));
@@ -120,6 +122,8 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
             // First run (DESIGN §4b): the link the server prints, or the token typed in.
             { path: '/setup', element: <SetupPage /> },
             { path: '/setup/:token', element: <SetupPage /> },
+            // The privacy statement (DESIGN §4b), linked from the booking form's details step.
+            { path: '/privacy', element: <PrivacyStatementPage /> },
             { path: '/404', element: <NotFoundPage /> },
             { path: '/500', element: <ServerErrorPage /> },
             { path: '/maintenance', element: <MaintenancePage /> },
@@ -156,6 +160,7 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
                 { path: '/front-desks/new', element: <NewDeskPage /> },
                 { path: '/front-desk/:frontDeskId', element: <DeskPage /> },
                 { path: '/organisation', element: <OrganisationPage /> },
+                { path: '/privacy-requests', element: <PrivacyRequestsPage /> },
                 { path: '/products', element: <ProductsPage /> },
                 { path: '/products/new', element: <NewProductPage /> },
                 { path: '/product/:productId', element: <ProductPage /> },

@@ -47,6 +47,8 @@ const state: FrontDoorState = {
     registrationOpen: true,
     registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
     requireMfaForAdmins: false,
+    retentionDays: 30,
+    privacyStatement: { nl: '', en: '', de: '' },
   },
 };
 

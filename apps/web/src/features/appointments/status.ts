@@ -1,3 +1,4 @@
+import i18n from 'i18next';
 import type { AppointmentStatus } from '@balie/shared';
 
 /** The chip colour of each state, the same in every list, the calendar and the today screen. */
@@ -8,8 +9,17 @@ export const statusColor = {
   cancelled: 'default',
 } as const satisfies Record<AppointmentStatus, string>;
 
-/** "J. van Dijk": initials, suffix and last name as the visitor gave them. */
-export function visitorName(a: { initials: string; suffix: string; lastName: string }): string {
+/**
+ * "J. van Dijk": initials, suffix and last name as the visitor gave them; "(gegevens verwijderd)" once
+ * they were erased (retention or a request, DESIGN §4b).
+ */
+export function visitorName(a: {
+  initials: string;
+  suffix: string;
+  lastName: string;
+  personalDataErased?: boolean;
+}): string {
+  if (a.personalDataErased) return i18n.t('appointments:personal_data_erased');
   return [a.initials, a.suffix, a.lastName].filter(Boolean).join(' ');
 }
 

@@ -72,6 +72,7 @@ export function appointment(over: Partial<Appointment> = {}): Appointment {
     checkedInAt: null,
     cancelledAt: null,
     canChange: true,
+    personalDataErased: false,
     checkInCode: 'K7MX4Q9P',
     ...over,
   };

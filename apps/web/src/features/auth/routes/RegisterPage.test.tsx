@@ -22,6 +22,8 @@ const organisation = (registrationOpen: boolean, registerFields: RegisterField[]
     registrationOpen,
     registerFields,
     requireMfaForAdmins: false,
+    retentionDays: 30,
+    privacyStatement: { nl: '', en: '', de: '' },
   });
 
 function serve(o: Organisation, register: () => FakeAnswer = () => apiError(500, 'internal_error')) {

@@ -3,7 +3,10 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Typography from '@mui/material/Typography';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router';
 import { useEffect, useId } from 'react';
+import { visuallyHidden } from '@mui/utils';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -91,6 +94,16 @@ export function DetailsStep() {
           />
         );
       })}
+      <Typography variant="body2" color="text.secondary">
+        {t('details.privacy')}{' '}
+        <Link component={RouterLink} to="/privacy" target="_blank" rel="noopener">
+          {t('details.privacy_link')}
+          <Box component="span" sx={visuallyHidden}>
+            {' '}
+            {t('common:opens_in_new_tab')}
+          </Box>
+        </Link>
+      </Typography>
       {!complete && (
         <Typography id={hintId} variant="body2" color="text.secondary">
           {t('details.pending', {

@@ -19,6 +19,8 @@ const ORGANISATION = organisationSchema.parse({
   registrationOpen: true,
   registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
   requireMfaForAdmins: false,
+  retentionDays: 30,
+  privacyStatement: { nl: '', en: '', de: '' },
 });
 
 /** A promise the test resolves when it wants the server to answer. */

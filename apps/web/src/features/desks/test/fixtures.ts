@@ -80,6 +80,7 @@ export const AFFECTED: Appointment = appointmentSchema.parse({
   checkedInAt: null,
   cancelledAt: null,
   canChange: true,
+  personalDataErased: false,
   checkInCode: 'K7MX3PQA',
 });
 

@@ -21,6 +21,8 @@ const ORGANISATION: Organisation = organisationSchema.parse({
   registrationOpen: true,
   registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
   requireMfaForAdmins: false,
+  retentionDays: 30,
+  privacyStatement: { nl: '', en: '', de: '' },
 });
 
 function serveOrganisation() {

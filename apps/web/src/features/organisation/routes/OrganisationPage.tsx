@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import {
   patchOrganisationRequestSchema,
+  patchPrivacyStatementSchema,
   REGISTER_FIELDS,
   type Organisation,
   type RegisterField,
@@ -31,9 +32,12 @@ import { apiErrorOf } from '../../../lib/apiError';
 import { useCurrentUser } from '../../../session/useCurrentUser';
 import { TWO_STEP_SETUP_PATH } from '../../../session/useMfaSetupRequired';
 import { usePatchOrganisationMutation } from '../api';
+import { PrivacyFields } from '../components/PrivacyFields';
 
 /** Every field of the record is on the form, so the form sends them all (the request allows any subset). */
-const formSchema = patchOrganisationRequestSchema.required();
+const formSchema = patchOrganisationRequestSchema
+  .required()
+  .extend({ privacyStatement: patchPrivacyStatementSchema.required() });
 type FormValues = Organisation;
 
 /** The register form's labels for the extra fields, as the register page shows them. */
@@ -128,6 +132,15 @@ const AUTOCOMPLETE: Partial<Record<(typeof FIELDS)[number], string>> = {
   website: 'url',
 };
 
+/** The fields a server refusal may name (PrivacyFields adds the retention period and the statement). */
+const SERVER_FIELDS = [
+  ...FIELDS,
+  'retentionDays',
+  'privacyStatement.nl',
+  'privacyStatement.en',
+  'privacyStatement.de',
+] as const;
+
 function OrganisationForm({ organisation }: { organisation: Organisation }) {
   const { t } = useTranslation(['organisation', 'common']);
   const notify = useNotify();
@@ -144,7 +157,8 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
     const result = await patch(values);
     if (result.error) {
       if (apiErrorOf(result.error)?.code === 'mfa_not_enabled') return setMfaRefused(true);
-      if (!applyServerErrors(result.error, FIELDS, setError)) notify(t('common:general.error'), 'error');
+      if (!applyServerErrors(result.error, SERVER_FIELDS, setError))
+        notify(t('common:general.error'), 'error');
       return;
     }
     reset(result.data);
@@ -198,6 +212,7 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
         />
         <RegistrationFields control={control} />
         <SecurityFields control={control} refused={mfaRefused} />
+        <PrivacyFields control={control} />
         <Button type="submit" variant="contained" disabled={!canSubmit} sx={{ mt: 2 }}>
           {t('common:action.save')}
         </Button>

@@ -1,0 +1,110 @@
+import { readdir, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { recordAudit } from '../../audit/audit.js';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { getOrganisation } from '../organisation/repository.js';
+import {
+  claimExpiredAppointments,
+  deleteExpiredTokens,
+  deleteFinishedMails,
+  deleteStaleRateLimitHits,
+  eraseAppointments,
+  orphanedAuditSubjects,
+  scrubAuditEvents,
+  tryHousekeepingLock,
+} from './repository.js';
+
+const DAY_MS = 24 * 60 * 60_000;
+/** Appointments erased per transaction: short transactions, whatever the backlog. */
+export const RETENTION_BATCH = 500;
+/** Audit subjects of deleted appointments or accounts scrubbed per run (the next run takes the rest). */
+const ORPHAN_BATCH = 1000;
+
+export interface RetentionResult {
+  /** Appointments whose personal data this run erased. */
+  appointments: number;
+  /** Audit events scrubbed (of those appointments, and of deleted appointments and accounts). */
+  auditEvents: number;
+  /** Outbox rows deleted: sent ones and dead ones. */
+  mails: number;
+  /** Expired password-reset and refresh tokens deleted, and rate-limit hits outside every window. */
+  tokens: number;
+  /** Mail files (.eml, the file transport's copies) older than the period deleted from DATA_DIR/mail. */
+  mailFiles: number;
+}
+
+/** The moment before which personal data is due: `retentionDays` before `now`. */
+export function retentionCutoff(now: Date, retentionDays: number): Date {
+  return new Date(now.getTime() - retentionDays * DAY_MS);
+}
+
+/**
+ * The retention job (DESIGN §4b, decision 0370): erases the personal data of every appointment that
+ * ended (or was cancelled) more than `retentionDays` ago, with its audit values and queued mails; scrubs
+ * the audit values of deleted appointments and accounts past the period; deletes sent and dead mails,
+ * expired tokens, spent rate-limit hits and old mail files. Every API process runs it hourly and at
+ * start, at the same time if it happens so: appointments are claimed `FOR UPDATE SKIP LOCKED` in batches
+ * (each erased once, by whichever process claimed it), the rest runs under a transaction-level advisory
+ * lock that a second process skips. Each batch records its own audit event (system actor, counts only).
+ */
+export async function runRetention(db: Db, config: Config, now = new Date()): Promise<RetentionResult> {
+  const { retentionDays } = await getOrganisation(db);
+  const cutoff = retentionCutoff(now, retentionDays);
+  const result: RetentionResult = { appointments: 0, auditEvents: 0, mails: 0, tokens: 0, mailFiles: 0 };
+
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const ids = await claimExpiredAppointments(tx, cutoff, RETENTION_BATCH);
+      if (ids.length === 0) return { erased: 0, events: 0 };
+      const events = await eraseAppointments(tx, ids, now);
+      await recordAudit(tx, {
+        actorUserId: null,
+        action: 'personal_data_expired',
+        details: { appointments: ids.length, auditEvents: events, retentionDays },
+      });
+      return { erased: ids.length, events };
+    });
+    result.appointments += batch.erased;
+    result.auditEvents += batch.events;
+    if (batch.erased < RETENTION_BATCH) break;
+  }
+
+  await db.transaction(async (tx) => {
+    if (!(await tryHousekeepingLock(tx))) return;
+    for (const type of ['appointment', 'user'] as const) {
+      const subjects = await orphanedAuditSubjects(tx, type, cutoff, ORPHAN_BATCH);
+      result.auditEvents += await scrubAuditEvents(tx, type, subjects);
+    }
+    result.mails = await deleteFinishedMails(tx, cutoff);
+    result.tokens = (await deleteExpiredTokens(tx, now)) + (await deleteStaleRateLimitHits(tx));
+  });
+
+  result.mailFiles = await deleteOldMailFiles(config, cutoff);
+  return result;
+}
+
+/**
+ * The file transport's copies of sent mails (DATA_DIR/mail/*.eml, written when no SMTP_URL is set) hold
+ * their rendered content: those older than the period go too. Another process deleting the same file
+ * first is no error.
+ */
+async function deleteOldMailFiles(config: Config, cutoff: Date): Promise<number> {
+  if (config.smtpUrl || !config.dataDir) return 0;
+  const dir = path.join(config.dataDir, 'mail');
+  const names = await readdir(dir).catch(() => [] as string[]);
+  let deleted = 0;
+  for (const name of names.filter((n) => n.endsWith('.eml'))) {
+    const file = path.join(dir, name);
+    const info = await stat(file).catch(() => null);
+    if (!info || info.mtime >= cutoff) continue;
+    if (
+      await unlink(file).then(
+        () => true,
+        () => false,
+      )
+    )
+      deleted++;
+  }
+  return deleted;
+}
