@@ -24,3 +24,5 @@ export * from './locations/refs.js';
 export * from './locations/schemas.js';
 export * from './locations/texts.js';
 export * from './queue/schemas.js';
+export * from './statistics/schemas.js';
+export * from './statistics/suggestion.js';
