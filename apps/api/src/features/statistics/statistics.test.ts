@@ -126,6 +126,11 @@ describe.each(testDatabases)('statistics on %s', (kind) => {
       locationId: location.id,
       openingHours: HOURS.filter((h) => h.weekday === 1),
     });
+    // Made at the test's moment also on PostgreSQL, whose now() is the wall clock's (the test clock fakes Date).
+    await queryRows(
+      t.database.db,
+      sql`UPDATE desks SET created_at = ${NOW.toISOString()}::timestamptz WHERE id IN (${desk.id}, ${other.id})`,
+    );
     products = {
       a: await created<AdminProduct>(t, '/products', { title: 'Kort', timeUnit: 12, extraTimeUnit: 0 }),
       b: await created<AdminProduct>(t, '/products', { title: 'Lang', timeUnit: 24, extraTimeUnit: 0 }),
