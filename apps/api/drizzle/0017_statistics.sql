@@ -66,7 +66,7 @@ ALTER TABLE "statistics_waits" ADD CONSTRAINT "statistics_waits_desk_id_desks_id
 CREATE INDEX "statistics_days_starts_idx" ON "statistics_days" USING btree ("starts_at");--> statement-breakpoint
 CREATE INDEX "statistics_hours_day_idx" ON "statistics_hours" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "statistics_products_day_idx" ON "statistics_products" USING btree ("day");--> statement-breakpoint
-CREATE INDEX "statistics_waits_day_idx" ON "statistics_waits" USING btree ("day");--> statement-breakpoint
+CREATE INDEX "statistics_waits_scope_day_idx" ON "statistics_waits" USING btree ("scope","day");--> statement-breakpoint
 -- Written by hand (decision 0400): a change to an appointment or a queue entry of a day already rolled up
 -- marks that day dirty, so the next statistics call rolls it up again. Only rows of days with a clean
 -- marker are touched (past days): today's and future days' writes lock nothing.

@@ -122,7 +122,7 @@ export const statisticsWaits = pgTable(
     serviceCount: count('service_count'),
   },
   (t) => [
-    index('statistics_waits_day_idx').on(t.day),
+    index('statistics_waits_scope_day_idx').on(t.scope, t.day),
     check('statistics_waits_scope', sql`${t.scope} IN ('all', 'location', 'desk')`),
   ],
 );

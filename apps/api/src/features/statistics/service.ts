@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { validationError } from '../../http/errors.js';
 import { toDays, toOccupancy, toProducts } from './presenter.js';
 import {
+  analyseFacts,
   claimDays,
   countMarkers,
   deleteFacts,
@@ -69,6 +70,7 @@ export async function rollUp(app: FastifyInstance, first: string, last: string, 
     await insertHourFacts(tx, scope);
     await insertProductFacts(tx, scope);
     await insertWaitFacts(tx, scope);
+    if (claimed.length > 28) await analyseFacts(tx);
   });
 }
 
