@@ -20,6 +20,7 @@ export const api = createApi({
     'Location',
     'Organisation',
     'Invitation',
+    'Statistics',
   ],
   keepUnusedDataFor: UNUSED_DATA_CACHE_SECONDS,
   endpoints: () => ({}),

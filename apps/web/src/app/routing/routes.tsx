@@ -46,6 +46,7 @@ const NewProductPage = lazy(() => import('../../features/products/routes/NewProd
 const ProductFilesPage = lazy(() => import('../../features/products/routes/ProductFilesPage'));
 const UsersPage = lazy(() => import('../../features/users/routes/UsersPage'));
 const AuditPage = lazy(() => import('../../features/audit/routes/AuditPage'));
+const StatisticsPage = lazy(() => import('../../features/statistics/routes/StatisticsPage'));
 const NotFoundPage = lazy(() => import('../../features/errors/routes/NotFoundPage'));
 const ServerErrorPage = lazy(() => import('../../features/errors/routes/ServerErrorPage'));
 const MaintenancePage = lazy(() => import('../../features/errors/routes/MaintenancePage'));
@@ -150,6 +151,7 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
                 { path: '/product/:productId/files', element: <ProductFilesPage /> },
                 { path: '/users', element: <UsersPage /> },
                 { path: '/audit', element: <AuditPage /> },
+                { path: '/statistics', element: <StatisticsPage /> },
               ],
             },
           ],
