@@ -14,7 +14,7 @@ import { createPglite, createPostgres, migrateDatabase, openBenchDatabase, type 
 import { call, closeConnections } from './http-client.js';
 import { load, ratio, type LoadResult } from './load.js';
 import { measureCeiling } from './read-scenarios.js';
-import { printTable, type Row } from './report.js';
+import type { Row } from './report.js';
 import { SETTINGS } from './settings.js';
 
 const ADMIN = { email: 'bench-admin@example.org', password: 'Bench-Admin-1!' };

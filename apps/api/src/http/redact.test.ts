@@ -31,6 +31,8 @@ describe('secrets stay out of the logs (DESIGN §6)', () => {
 
   it("redacts a waiting-room display's key, on the page and in its API calls", () => {
     expect(redactUrl('/display/3?key=abc')).toBe('/display/3?key=[redacted]');
-    expect(redactUrl('/api/display/3/events?x=1&key=abc#y')).toBe('/api/display/3/events?x=1&key=[redacted]#y');
+    expect(redactUrl('/api/display/3/events?x=1&key=abc#y')).toBe(
+      '/api/display/3/events?x=1&key=[redacted]#y',
+    );
   });
 });

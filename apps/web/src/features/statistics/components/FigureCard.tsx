@@ -19,7 +19,7 @@ export interface FigureTable {
 }
 
 /**
- * One chart with its numbers: the drawing is hidden from screen readers, which read the same numbers
+ * One chart with its numbers: the drawing is inert (no focus, hidden from screen readers), which read the same numbers
  * as a table instead (visually hidden unless `showTable`), and the CSV button downloads that table.
  */
 export function FigureCard({
@@ -66,7 +66,8 @@ export function FigureCard({
         </Button>
       </Box>
       {children && (
-        <Box aria-hidden="true" data-testid={`${id}-chart`}>
+        // inert: out of the tab order and hidden from screen readers (x-charts makes its SVG focusable).
+        <Box inert data-testid={`${id}-chart`}>
           {children}
         </Box>
       )}

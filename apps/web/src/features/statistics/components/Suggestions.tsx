@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -50,6 +51,22 @@ export function Suggestions({ data }: { data: Statistics }) {
     );
   };
 
+  const applyButton = (s: WalkInSuggestion) => (
+    <Button
+      size="small"
+      variant="outlined"
+      disabled={applying.isLoading || s.suggested === s.current}
+      onClick={() => void onApply(s)}
+      aria-label={t('suggestion.apply_to', {
+        desk: s.desk.name,
+        part: t(`part.${s.dayPart}`),
+        percent: s.suggested,
+      })}
+    >
+      {s.suggested === s.current ? t('suggestion.in_use') : t('suggestion.apply')}
+    </Button>
+  );
+
   return (
     <Paper variant="outlined" component="section" aria-labelledby="suggestions-title" sx={{ p: 2 }}>
       <Typography id="suggestions-title" variant="h6" component="h2">
@@ -61,59 +78,59 @@ export function Suggestions({ data }: { data: Statistics }) {
       {data.suggestions.length === 0 ? (
         <Alert severity="info">{t('suggestion.none')}</Alert>
       ) : (
-        <Table
-          size="small"
-          aria-labelledby="suggestions-title"
-          sx={{ '& td, & th': { verticalAlign: 'top' } }}
-        >
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('desk')}</TableCell>
-              <TableCell>{t('day_part')}</TableCell>
-              <TableCell align="right">{t('suggestion.current')}</TableCell>
-              <TableCell align="right">{t('suggestion.suggested')}</TableCell>
-              <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('suggestion.why')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
+        <>
+          {/* Phones: one block per suggestion (a six-column table does not fit 390 px). */}
+          <Box component="ul" sx={{ display: { xs: 'block', md: 'none' }, listStyle: 'none', p: 0, m: 0 }}>
             {data.suggestions.map((s) => (
-              <TableRow key={`${s.desk.id}-${s.dayPart}`}>
-                <TableCell component="th" scope="row">
-                  {s.desk.name}
-                </TableCell>
-                <TableCell>{t(`part.${s.dayPart}`)}</TableCell>
-                <TableCell align="right">{s.current}%</TableCell>
-                <TableCell align="right">
-                  <strong>{s.suggested}%</strong>
-                  <Typography
-                    variant="body2"
-                    color="text.secondary"
-                    sx={{ display: { md: 'none' }, textAlign: 'left', mt: 0.5 }}
-                  >
-                    {reason(s)}
-                  </Typography>
-                </TableCell>
-                <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{reason(s)}</TableCell>
-                <TableCell align="right">
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    disabled={applying.isLoading || s.suggested === s.current}
-                    onClick={() => void onApply(s)}
-                    aria-label={t('suggestion.apply_to', {
-                      desk: s.desk.name,
-                      part: t(`part.${s.dayPart}`),
-                      percent: s.suggested,
-                    })}
-                  >
-                    {s.suggested === s.current ? t('suggestion.in_use') : t('suggestion.apply')}
-                  </Button>
-                </TableCell>
-              </TableRow>
+              <Box
+                component="li"
+                key={`${s.desk.id}-${s.dayPart}`}
+                sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }}
+              >
+                <Typography variant="subtitle2" component="p">
+                  {s.desk.name}, {t(`part.${s.dayPart}`)}: {t('suggestion.current')} {s.current}% →{' '}
+                  {t('suggestion.suggested')} {s.suggested}%
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ my: 0.5 }}>
+                  {reason(s)}
+                </Typography>
+                {applyButton(s)}
+              </Box>
             ))}
-          </TableBody>
-        </Table>
+          </Box>
+          <Table
+            size="small"
+            aria-labelledby="suggestions-title"
+            sx={{ display: { xs: 'none', md: 'table' }, '& td, & th': { verticalAlign: 'top' } }}
+          >
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('desk')}</TableCell>
+                <TableCell>{t('day_part')}</TableCell>
+                <TableCell align="right">{t('suggestion.current')}</TableCell>
+                <TableCell align="right">{t('suggestion.suggested')}</TableCell>
+                <TableCell>{t('suggestion.why')}</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.suggestions.map((s) => (
+                <TableRow key={`${s.desk.id}-${s.dayPart}`}>
+                  <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                    {s.desk.name}
+                  </TableCell>
+                  <TableCell>{t(`part.${s.dayPart}`)}</TableCell>
+                  <TableCell align="right">{s.current}%</TableCell>
+                  <TableCell align="right">
+                    <strong>{s.suggested}%</strong>
+                  </TableCell>
+                  <TableCell>{reason(s)}</TableCell>
+                  <TableCell align="right">{applyButton(s)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </>
       )}
       {dialog}
     </Paper>
