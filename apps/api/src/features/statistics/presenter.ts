@@ -6,7 +6,7 @@ import {
   type StatisticsPart,
   type StatisticsProduct,
 } from '@balie/shared';
-import type { PartRow, WaitRow } from './repository.js';
+import type { PartRow, ProductRow, WaitRow } from './repository.js';
 
 const oneDecimal = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
 const rate = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 1000);
@@ -71,16 +71,7 @@ export function toDays(rows: readonly PartRow[], waits: readonly WaitRow[]): Sta
   });
 }
 
-export function toProducts(
-  rows: ReadonlyArray<{
-    id: number;
-    title: string;
-    booked: number;
-    checkedIn: number;
-    noShow: number;
-    cancelled: number;
-  }>,
-): StatisticsProduct[] {
+export function toProducts(rows: readonly ProductRow[]): StatisticsProduct[] {
   return rows.map(({ id, title, ...counts }) => ({
     product: { id, title },
     ...counts,

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DAY_PARTS } from '@balie/shared';
+import { DAY_PARTS, type DayPart, type PartHistory } from '@balie/shared';
 import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 
 /*
@@ -331,15 +331,18 @@ export async function leadTimeRow(db: DbOrTx, f: Filter): Promise<number[]> {
   return ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((k) => Number(row?.[k] ?? 0));
 }
 
+/** Per product over the filter: the appointments with it and how they ended. */
+export interface ProductRow {
+  id: number;
+  title: string;
+  booked: number;
+  checkedIn: number;
+  noShow: number;
+  cancelled: number;
+}
+
 export function productRows(db: DbOrTx, f: Filter) {
-  return queryRows<{
-    id: number;
-    title: string;
-    booked: number;
-    checkedIn: number;
-    noShow: number;
-    cancelled: number;
-  }>(
+  return queryRows<ProductRow>(
     db,
     sql`SELECT p.id, p.title, sum(s.booked)::int AS booked, sum(s.checked_in)::int AS "checkedIn",
                sum(s.no_show)::int AS "noShow", sum(s.cancelled)::int AS cancelled
@@ -379,17 +382,7 @@ export function waitRows(db: DbOrTx, f: Filter): Promise<WaitRow[]> {
 
 /** Per desk and day part over the days: sums, and on how many days the desk was open in that part. */
 export function historyRows(db: DbOrTx, f: Filter) {
-  return queryRows<{
-    deskId: number;
-    part: 'morning' | 'afternoon' | 'evening';
-    days: number;
-    openMinutes: number;
-    walkIns: number;
-    walkInMinutes: number;
-    checkedIn: number;
-    noShow: number;
-    noShowMinutes: number;
-  }>(
+  return queryRows<PartHistory & { deskId: number; part: DayPart }>(
     db,
     sql`SELECT desk_id AS "deskId", part, count(*) FILTER (WHERE open > 0)::int AS days,
                sum(open)::int AS "openMinutes", sum(walk_ins)::int AS "walkIns", sum(walk_in_minutes)::int AS "walkInMinutes",
