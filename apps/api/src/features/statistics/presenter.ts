@@ -51,7 +51,8 @@ export function toDays(rows: readonly PartRow[], waits: readonly WaitRow[]): Sta
     list.push(r);
     byDay.set(r.day, list);
   }
-  const waitOf = (day: string, part: string | null) => waits.find((w) => w.day === day && w.part === part);
+  const byKey = new Map(waits.map((w) => [`${w.day}/${w.part ?? ''}`, w]));
+  const waitOf = (day: string, part: string | null) => byKey.get(`${day}/${part ?? ''}`);
   return [...byDay.entries()].map(([date, dayRows]) => {
     const parts: StatisticsPart[] = DAY_PARTS.flatMap((dayPart) => {
       const partRows = dayRows.filter((r) => r.part === dayPart);
