@@ -5,6 +5,8 @@ export interface LoadRequest {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
+  /** More request headers (an admin's Authorization for the statistics). */
+  headers?: Record<string, string>;
 }
 
 export interface LoadResult extends Latency {
@@ -48,9 +50,8 @@ export async function load(opts: {
       requests: opts.requests.map((r) => ({
         method: r.method,
         path: r.path,
-        ...(r.body === undefined
-          ? {}
-          : { body: JSON.stringify(r.body), headers: { 'content-type': 'application/json' } }),
+        ...(r.body === undefined ? {} : { body: JSON.stringify(r.body) }),
+        headers: { ...(r.body === undefined ? {} : { 'content-type': 'application/json' }), ...r.headers },
         onResponse: (status: number, body: string) => {
           if (status !== 200 || !opts.check) return;
           try {

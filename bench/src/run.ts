@@ -30,6 +30,7 @@ import {
 } from './read-scenarios.js';
 import { printTable, resultsFile, writeResults, type Row } from './report.js';
 import { SETTINGS } from './settings.js';
+import { statisticsOn, statisticsRow } from './statistics.js';
 import { measureMailDrain } from './mail-drain.js';
 import { latency, runBounded } from './stats.js';
 import { measureNewInBrowser, type BrowserFigures } from './web-browser.js';
@@ -391,7 +392,10 @@ async function main(): Promise<void> {
     }
     const run = await benchOn(kind);
     rows.push(...run.rows);
-    results[kind] = run.results;
+    log(`${kind}: the statistics of a year (the data set plus a year of history)`);
+    const statistics = await statisticsOn(kind, log);
+    rows.push(statisticsRow(statistics));
+    results[kind] = { ...run.results, statistics };
   }
   closeConnections();
 

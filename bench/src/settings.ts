@@ -1,4 +1,8 @@
-import { DEFAULT_DATASET_SIZES, type DatasetSizes } from '@balie/api/dist/dataset/load-dataset.js';
+import {
+  DEFAULT_DATASET_SIZES,
+  DEFAULT_HISTORY_APPOINTMENTS,
+  type DatasetSizes,
+} from '@balie/api/dist/dataset/load-dataset.js';
 import { PROVIDER_TIMEZONE } from '@balie/shared';
 
 /**
@@ -25,6 +29,8 @@ const FULL = {
   mailDrain: { mails: 3000, maxMs: 60_000 },
   /** The whole run is cut off after this, whatever happens (the issue: under 10 minutes). */
   hardLimitMs: 9 * 60_000,
+  /** GET /statistics over a year on the data set plus a year of history (issue 24, decision 0405). */
+  statistics: { history: DEFAULT_HISTORY_APPOINTMENTS, requests: 40, maxMs: 30_000 },
 };
 
 const SMOKE_SETTINGS: typeof FULL = {
@@ -36,6 +42,7 @@ const SMOKE_SETTINGS: typeof FULL = {
   contention: { holds: 20 },
   mailDrain: { mails: 20, maxMs: 20_000 },
   hardLimitMs: 4 * 60_000,
+  statistics: { history: 3_000, requests: 5, maxMs: 10_000 },
 };
 
 /** The data set of DESIGN §10 and the bounds of every measuring loop (each bounded in count AND time). */

@@ -16,6 +16,7 @@ import { migrateDatabase } from './db/migrate.js';
 import {
   DatasetError,
   DEFAULT_DATASET_SIZES,
+  DEFAULT_HISTORY_APPOINTMENTS,
   loadDataset,
   type DatasetSizes,
 } from './dataset/load-dataset.js';
@@ -31,7 +32,7 @@ Commands:
   seed                                     load the demo data (only into an empty database)
   create-user --email E --password P [--role ROLE_ADMIN] [--first-name F] [--last-name L]
                                            create an account (roles: ${ASSIGNABLE_ROLES.join(', ')})
-  load-dataset [--desks ${DEFAULT_DATASET_SIZES.desks}] [--products ${DEFAULT_DATASET_SIZES.products}] [--window ${DEFAULT_DATASET_SIZES.windowAppointments}] [--past ${DEFAULT_DATASET_SIZES.pastAppointments}]
+  load-dataset [--desks ${DEFAULT_DATASET_SIZES.desks}] [--products ${DEFAULT_DATASET_SIZES.products}] [--window ${DEFAULT_DATASET_SIZES.windowAppointments}] [--past ${DEFAULT_DATASET_SIZES.pastAppointments}] [--history 0 (${DEFAULT_HISTORY_APPOINTMENTS}: a year for the statistics)]
                                            fill an empty database with the benchmark data set (DESIGN §10):
                                            desks open Mon–Fri 08:00–20:00, products, appointments in the
                                            3-month window and older ones, for capacity trials
@@ -66,6 +67,7 @@ export async function runCli(
       products: { type: 'string' },
       window: { type: 'string' },
       past: { type: 'string' },
+      history: { type: 'string' },
     },
   });
   // Check the arguments before opening the database.
@@ -160,6 +162,7 @@ const SIZE_FLAGS = {
   products: { key: 'products', max: 1000 },
   window: { key: 'windowAppointments', max: 1_000_000 },
   past: { key: 'pastAppointments', max: 10_000_000 },
+  history: { key: 'historyAppointments', max: 1_000_000 },
 } as const;
 
 function datasetSizes(values: Partial<Record<keyof typeof SIZE_FLAGS, string>>): DatasetSizes | string {

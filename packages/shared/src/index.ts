@@ -26,3 +26,5 @@ export * from './locations/texts.js';
 export * from './queue/schemas.js';
 export * from './privacy/schemas.js';
 export * from './privacy/statement.js';
+export * from './statistics/schemas.js';
+export * from './statistics/suggestion.js';

@@ -14,6 +14,12 @@ export interface DatasetSizes {
   windowAppointments: number;
   /** Older appointments, spread over the two years before the window. */
   pastAppointments: number;
+  /**
+   * A year of history for the statistics (issue 24, decision 0405): appointments on 12-minute cells in
+   * the 365 days before the window (the older ones then fill the year before that), checked in, called
+   * and served, no-shows and cancellations, and walk-ins at every location. 0: none.
+   */
+  historyAppointments?: number;
 }
 
 export const DEFAULT_DATASET_SIZES: DatasetSizes = {
@@ -33,6 +39,12 @@ const OPEN_MINUTES = 12 * 60;
 const CELL_MINUTES = 24;
 const CELLS_PER_DAY = OPEN_MINUTES / CELL_MINUTES;
 const PAST_DAYS = 730;
+const HISTORY_DAYS = 365;
+const HISTORY_CELL_MINUTES = 12;
+/** About what a year of history holds at the default 10 desks (their 12-minute cells allow 156,600). */
+export const DEFAULT_HISTORY_APPOINTMENTS = 150_000;
+/** Walk-ins per location per weekday in the history. */
+const HISTORY_WALK_INS_PER_DAY = 20;
 
 export interface DatasetSummary {
   sizes: DatasetSizes;
@@ -164,6 +176,73 @@ SELECT inserted.id, s.product_id, CASE WHEN s.time_unit = ${CELL_MINUTES} THEN 1
   JOIN served s ON s.desk_id = inserted.desk_id AND s.k = inserted.id % s.n`;
 }
 
+/**
+ * The year of history: 12-minute cells (desk × weekday × cell) picked by a hash, one 12-minute product
+ * the desk serves each; by n: 1 in 20 cancelled, 2 no-show, 1 left confirmed (nobody recorded it), the
+ * rest checked in with a queue entry (checked in up to 9 minutes early, called up to 14 minutes after the
+ * start, served 11 minutes later); booked 0–39 days ahead. Then walk-ins at every location each weekday.
+ */
+const HISTORY_SQL = `
+WITH cells AS (
+  SELECT d.id AS desk_id, d.location_id, day::date AS day, c AS cell
+    FROM desks d
+   CROSS JOIN generate_series($2::timestamp, $3::timestamp, interval '1 day') AS day
+   CROSS JOIN generate_series(0, ${OPEN_MINUTES / HISTORY_CELL_MINUTES - 1}) AS c
+   WHERE extract(isodow FROM day) <= 5
+), chosen AS (
+  SELECT desk_id, location_id, day,
+         ((day + $5::time + cell * interval '${HISTORY_CELL_MINUTES} minutes') AT TIME ZONE $1::text) AS starts,
+         row_number() OVER (ORDER BY md5('history:' || desk_id || ':' || day || ':' || cell)) AS n
+    FROM cells
+   ORDER BY n
+   LIMIT $4
+), inserted AS (
+  INSERT INTO appointments (reservation_id, status, desk_id, during, group_key, initials, last_name, email,
+                            phone, language, created_at, confirmed_at, checked_in_at, cancelled_at)
+  SELECT gen_random_uuid(), s.status, desk_id,
+         tstzrange(starts, starts + interval '${HISTORY_CELL_MINUTES} minutes'), gen_random_uuid(),
+         'H.', 'History ' || n, 'history' || n || '@example.org', '+31 6 1234 5678', 'nl',
+         starts - (n % 40) * interval '1 day' - interval '3 hours', starts - (n % 40) * interval '1 day' - interval '3 hours',
+         CASE WHEN s.status = 'checked_in' THEN starts - (n % 10) * interval '1 minute' END,
+         CASE WHEN s.status = 'cancelled' THEN starts - interval '1 day' END
+    FROM chosen
+   CROSS JOIN LATERAL (SELECT CASE WHEN n % 20 = 0 THEN 'cancelled' WHEN n % 20 IN (1, 2) THEN 'no_show'
+                                   WHEN n % 20 = 3 THEN 'confirmed' ELSE 'checked_in' END AS status) s
+  RETURNING id, desk_id, status, during, checked_in_at
+), served AS (
+  SELECT d.id AS desk_id, p.id AS product_id,
+         row_number() OVER (PARTITION BY d.id ORDER BY p.id) - 1 AS k, count(*) OVER (PARTITION BY d.id) AS n
+    FROM desks d
+    JOIN products p
+      ON p.time_unit = ${HISTORY_CELL_MINUTES}
+     AND (d.serves_all_products OR EXISTS (SELECT 1 FROM desk_products dp WHERE dp.desk_id = d.id AND dp.product_id = p.id))
+), items AS (
+  INSERT INTO appointment_items (appointment_id, product_id, amount)
+  SELECT inserted.id, s.product_id, 1
+    FROM inserted JOIN served s ON s.desk_id = inserted.desk_id AND s.k = inserted.id % s.n
+  RETURNING appointment_id, product_id
+)
+INSERT INTO queue_entries (location_id, day, kind, appointment_id, minutes, state, due_at, checked_in_at,
+                           called_at, served_at, desk_id)
+SELECT d.location_id, (lower(i.during) AT TIME ZONE $1::text)::date, 'appointment', i.id, ${HISTORY_CELL_MINUTES}, 'served',
+       lower(i.during), i.checked_in_at, lower(i.during) + (i.id % 15) * interval '1 minute',
+       lower(i.during) + (i.id % 15 + 11) * interval '1 minute', i.desk_id
+  FROM inserted i JOIN desks d ON d.id = i.desk_id
+ WHERE i.status = 'checked_in'`;
+
+const HISTORY_WALK_INS_SQL = `
+INSERT INTO queue_entries (location_id, day, kind, walk_in_number, minutes, state, due_at, checked_in_at,
+                           called_at, served_at, desk_id)
+SELECT l.id, day::date, 'walk_in', w, ${HISTORY_CELL_MINUTES}, CASE WHEN w % 10 = 0 THEN 'no_show' ELSE 'served' END,
+       t, t, CASE WHEN w % 10 <> 0 THEN t + (w % 25) * interval '1 minute' END,
+       CASE WHEN w % 10 <> 0 THEN t + (w % 25 + 12) * interval '1 minute' END,
+       CASE WHEN w % 10 <> 0 THEN (SELECT min(d.id) FROM desks d WHERE d.location_id = l.id) END
+  FROM locations l
+ CROSS JOIN generate_series($2::timestamp, $3::timestamp, interval '1 day') AS day
+ CROSS JOIN generate_series(1, $4::int) AS w
+ CROSS JOIN LATERAL (SELECT ((day + $5::time + (w * 33 % ${OPEN_MINUTES - 60}) * interval '1 minute') AT TIME ZONE $1::text) AS t) times
+ WHERE extract(isodow FROM day) <= 5 AND EXISTS (SELECT 1 FROM desks d WHERE d.location_id = l.id)`;
+
 const addDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -228,8 +307,10 @@ export async function reloadAppointments(
   const query = rawQuery(database);
   const zone = placement.timezone;
   const window = bookingWindow(placement.now ?? Date.now(), zone, BOOKING_WINDOW_MONTHS);
+  await query('DELETE FROM queue_entries');
   await query('DELETE FROM appointment_items');
   await query('DELETE FROM appointments');
+  const history = sizes.historyAppointments ?? 0;
   await query(appointmentsSql(`'confirmed'`), [
     zone,
     window.first,
@@ -245,12 +326,18 @@ export async function reloadAppointments(
     [
       zone,
       addDays(window.first, -PAST_DAYS),
-      addDays(window.first, -1),
+      // With a year of history, the older appointments fill the year before it.
+      addDays(window.first, history > 0 ? -HISTORY_DAYS - 1 : -1),
       sizes.pastAppointments,
       'past',
       OPENS,
     ],
   );
+  if (history > 0) {
+    const range = [zone, addDays(window.first, -HISTORY_DAYS), addDays(window.first, -1)];
+    await query(HISTORY_SQL, [...range, history, OPENS]);
+    await query(HISTORY_WALK_INS_SQL, [...range, HISTORY_WALK_INS_PER_DAY, OPENS]);
+  }
   // After a bulk load the planner needs statistics; autovacuum would gather them a little later.
   await query('ANALYZE');
 

@@ -14,6 +14,7 @@ import {
   users,
 } from '../db/schema/index.js';
 import { hashPassword } from '../security/passwords.js';
+import { seedDemoHistory } from './history.js';
 
 /** The demo accounts of DESIGN §3, printed at first start. */
 export const DEMO_ACCOUNTS = {
@@ -190,7 +191,13 @@ export async function isEmptyDatabase(db: Db): Promise<boolean> {
  * evening), products in three categories (the driving licence at the town hall only), the organisation record, the coming Christmas and New Year closures, a partial closure, and two accounts.
  * Does nothing unless the database is empty; returns whether it seeded.
  */
-export async function seedDemoData(db: Db, options: { timezone: string }): Promise<boolean> {
+export async function seedDemoData(
+  db: Db,
+  options: {
+    timezone: string;
+    /** Eight weeks of what happened (default true; API tests leave it out). */ history?: boolean;
+  },
+): Promise<boolean> {
   if (!(await isEmptyDatabase(db))) return false;
   const [adminHash, userHash] = await Promise.all([
     hashPassword(DEMO_ACCOUNTS.admin.password),
@@ -237,7 +244,7 @@ export async function seedDemoData(db: Db, options: { timezone: string }): Promi
     await tx.insert(deskOpeningHours).values(hours);
 
     let position = 0;
-    const made: Array<{ id: number; title: string }> = [];
+    const made: Array<{ id: number; title: string; timeUnit: number }> = [];
     for (const group of CATALOGUE) {
       const [category] = await tx
         .insert(productCategories)
@@ -247,7 +254,7 @@ export async function seedDemoData(db: Db, options: { timezone: string }): Promi
         ...(await tx
           .insert(products)
           .values(group.products.map((p, i) => ({ ...p, categoryId: category?.id ?? null, position: i })))
-          .returning({ id: products.id, title: products.title })),
+          .returning({ id: products.id, title: products.title, timeUnit: products.timeUnit })),
       );
     }
     await tx
@@ -274,6 +281,26 @@ export async function seedDemoData(db: Db, options: { timezone: string }): Promi
         reason: 'Teamoverleg',
       },
     ]);
+    if (options.history === false) return;
+    const secondServes = made.filter((p) => p.title !== DEMO_STADHUIS_ONLY_PRODUCT);
+    await seedDemoHistory(tx, {
+      zone,
+      now: Date.now(),
+      desks: [
+        {
+          id: first.id,
+          locationId: stadhuis.id,
+          hours: hours.filter((h) => h.deskId === first.id),
+          products: made,
+        },
+        {
+          id: second.id,
+          locationId: noord!.id,
+          hours: hours.filter((h) => h.deskId === second.id),
+          products: secondServes,
+        },
+      ],
+    });
   });
   return true;
 }

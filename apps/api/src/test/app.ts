@@ -41,7 +41,8 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const config = testConfig(options.env);
   const database = await createTestDatabase(options.kind ?? 'pglite');
-  if (options.seed ?? true) await seedDemoData(database.db, { timezone: config.providerTimezone });
+  if (options.seed ?? true)
+    await seedDemoData(database.db, { timezone: config.providerTimezone, history: false });
   const app = await buildApp({
     config,
     database,

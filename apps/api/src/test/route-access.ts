@@ -91,6 +91,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // the queue: the desk's work (staff, admins too); the display's key is the admins' to renew; the
   // display itself is open and asks for the location's key instead of a sign-in (404 without the right one)
   'GET /api/queue': 'staff',
+  'GET /api/statistics': 'admin',
   'POST /api/queue/call': 'staff',
   'POST /api/queue/:entryId/served': 'staff',
   'POST /api/queue/:entryId/return': 'staff',

@@ -21,6 +21,7 @@ export const api = createApi({
     'Organisation',
     'Invitation',
     'Queue',
+    'Statistics',
   ],
   keepUnusedDataFor: UNUSED_DATA_CACHE_SECONDS,
   endpoints: () => ({}),

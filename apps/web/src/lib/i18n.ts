@@ -37,6 +37,7 @@ export const NAMESPACES = [
   'setup',
   'queue',
   'privacy',
+  'statistics',
 ] as const;
 
 /** A guest's own choice survives a reload; a signed-in user's choice is stored on the server (uiSettings). */

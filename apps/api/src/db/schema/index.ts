@@ -13,3 +13,4 @@ export { formatTimeRange, parseTimeRange, type TimeRange } from './types.js';
 export * from './organisation.js';
 export * from './invitations.js';
 export * from './queue.js';
+export * from './statistics.js';

@@ -50,6 +50,7 @@ const UsersPage = lazy(() => import('../../features/users/routes/UsersPage'));
 const AuditPage = lazy(() => import('../../features/audit/routes/AuditPage'));
 const PrivacyStatementPage = lazy(() => import('../../features/privacy/routes/PrivacyStatementPage'));
 const PrivacyRequestsPage = lazy(() => import('../../features/privacy/routes/PrivacyRequestsPage'));
+const StatisticsPage = lazy(() => import('../../features/statistics/routes/StatisticsPage'));
 const NotFoundPage = lazy(() => import('../../features/errors/routes/NotFoundPage'));
 const ServerErrorPage = lazy(() => import('../../features/errors/routes/ServerErrorPage'));
 const MaintenancePage = lazy(() => import('../../features/errors/routes/MaintenancePage'));
@@ -167,6 +168,7 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
                 { path: '/product/:productId/files', element: <ProductFilesPage /> },
                 { path: '/users', element: <UsersPage /> },
                 { path: '/audit', element: <AuditPage /> },
+                { path: '/statistics', element: <StatisticsPage /> },
               ],
             },
           ],

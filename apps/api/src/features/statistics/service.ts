@@ -1,0 +1,140 @@
+import {
+  DAY_PARTS,
+  LEAD_TIME_BUCKETS,
+  SUGGESTION_WEEKS,
+  localDateOf,
+  localDay,
+  suggestWalkInShare,
+  type DayPart,
+  type Statistics,
+  type StatisticsQuery,
+  type WalkInSuggestion,
+} from '@balie/shared';
+import type { FastifyInstance } from 'fastify';
+import { validationError } from '../../http/errors.js';
+import { toDays, toOccupancy, toProducts } from './presenter.js';
+import {
+  analyseFacts,
+  claimDays,
+  countMarkers,
+  deleteFacts,
+  historyRows,
+  insertHourFacts,
+  insertMarkers,
+  insertProductFacts,
+  insertWaitFacts,
+  leadTimeRow,
+  listDesks,
+  listLocationIds,
+  occupancyRows,
+  partRows,
+  productRows,
+  waitRows,
+  type Filter,
+} from './repository.js';
+
+const addDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+function datesBetween(first: string, last: string): string[] {
+  const out: string[] = [];
+  for (let d = first; d <= last; d = addDays(d, 1)) out.push(d);
+  return out;
+}
+
+/**
+ * Brings the roll-up of first..last up to date (decision 0400): marker rows for days never seen (in
+ * their own statement, so that the triggers find them), then in one transaction the dirty days and today
+ * are claimed, their figures deleted and made again from appointments, queue entries and opening hours.
+ * Processes rolling up at once take different days or wait for each other on the markers.
+ */
+export async function rollUp(app: FastifyInstance, first: string, last: string, today: string) {
+  if (first > last) return;
+  const zone = app.config.providerTimezone;
+  const days = datesBetween(first, last);
+  if ((await countMarkers(app.db, first, last)) < days.length)
+    await insertMarkers(
+      app.db,
+      days.map((day) => {
+        const local = localDay(zone, day);
+        return { day, startsAt: new Date(local.start), endsAt: new Date(local.end) };
+      }),
+    );
+  await app.db.transaction(async (tx) => {
+    const claimed = await claimDays(tx, first, last, today);
+    if (claimed.length === 0) return;
+    await deleteFacts(tx, claimed);
+    const deskIds = (await listDesks(tx)).map((d) => d.id);
+    const locationIds = await listLocationIds(tx);
+    const scope = { days: claimed, zone, deskIds, locationIds };
+    await insertHourFacts(tx, scope);
+    await insertProductFacts(tx, scope);
+    await insertWaitFacts(tx, scope);
+    if (claimed.length > 28) await analyseFacts(tx);
+  });
+}
+
+/**
+ * GET /statistics (admin): what happened from `from` until `until` (not after today), everywhere, at one
+ * location or at one desk, and the walk-in share suggested per desk and day part from the last eight
+ * weeks before today.
+ */
+export async function statistics(app: FastifyInstance, query: StatisticsQuery): Promise<Statistics> {
+  const zone = app.config.providerTimezone;
+  const today = localDateOf(Date.now(), zone);
+  const allDesks = await listDesks(app.db);
+  const locationId = query.locationId ?? null;
+  const deskId = query.deskId ?? null;
+  if (locationId !== null && !(await listLocationIds(app.db)).includes(locationId))
+    throw validationError('locationId', 'object/not-found');
+  const desk = deskId === null ? undefined : allDesks.find((d) => d.id === deskId);
+  if (deskId !== null && !desk) throw validationError('deskId', 'object/not-found');
+  if (desk && locationId !== null && desk.locationId !== locationId)
+    throw validationError('deskId', 'not_at_location');
+
+  const until = query.until < today ? query.until : today;
+  const historyFrom = addDays(today, -7 * SUGGESTION_WEEKS);
+  const historyUntil = addDays(today, -1);
+  await rollUp(app, query.from, until, today);
+  await rollUp(app, historyFrom, historyUntil, today);
+
+  const filter: Filter = { from: query.from, until, locationId, deskId };
+  const parts = query.from <= until ? await partRows(app.db, filter) : [];
+  const waits = query.from <= until ? await waitRows(app.db, filter) : [];
+  const occupancy = await occupancyRows(app.db, filter);
+  const lead = await leadTimeRow(app.db, filter);
+  const products = await productRows(app.db, filter);
+  const history = await historyRows(app.db, { ...filter, from: historyFrom, until: historyUntil });
+
+  const shown = allDesks.filter(
+    (d) => (deskId === null || d.id === deskId) && (locationId === null || d.locationId === locationId),
+  );
+  const overflowOf = (d: (typeof allDesks)[number], part: DayPart) =>
+    part === 'morning' ? d.overflowMorning : part === 'afternoon' ? d.overflowAfternoon : d.overflowEvening;
+  const suggestions: WalkInSuggestion[] = [];
+  for (const d of shown.filter((x) => x.active))
+    for (const dayPart of DAY_PARTS) {
+      const h = history.find((r) => r.deskId === d.id && r.part === dayPart);
+      const s = h && suggestWalkInShare(h);
+      if (s)
+        suggestions.push({
+          desk: { id: d.id, name: d.name, locationId: d.locationId },
+          dayPart,
+          current: overflowOf(d, dayPart),
+          ...s,
+        });
+    }
+
+  return {
+    from: query.from,
+    until,
+    locationId,
+    deskId,
+    desks: shown.map((d) => ({ id: d.id, name: d.name, locationId: d.locationId })),
+    days: toDays(parts, waits),
+    products: toProducts(products),
+    occupancy: toOccupancy(occupancy),
+    leadTime: LEAD_TIME_BUCKETS.map((bucket, i) => ({ bucket, appointments: lead[i] ?? 0 })),
+    suggestions,
+  };
+}
