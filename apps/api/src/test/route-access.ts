@@ -90,6 +90,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // organisation: read by every public page, changed by admins
   'GET /api/organisation': 'open',
   'PATCH /api/organisation': 'admin',
+  'POST /api/organisation/logo': 'admin',
+  'DELETE /api/organisation/logo': 'admin',
+  'GET /api/organisation/logo/:id': 'open',
   // first run: open until an admin exists (then 409; staff accounts do not count), the checklist for admins
   // (set-up is not the desk's work: staff get 403)
   'GET /api/setup': 'open',

@@ -1,4 +1,4 @@
-import type { Organisation, PatchOrganisationRequest } from '@balie/shared';
+import { whiteTextReadableOn, type Organisation, type PatchOrganisationRequest } from '@balie/shared';
 import type { Actor } from '../../audit/actor.js';
 import { changedFields, recordAudit } from '../../audit/audit.js';
 import type { Db } from '../../db/client.js';
@@ -21,6 +21,10 @@ export async function patchOrganisation(
     if (body.requireMfaForAdmins && !before.requireMfaForAdmins && !actorHasMfa)
       throw httpError('mfa_not_enabled', undefined, [
         { property: 'requireMfaForAdmins', message: 'mfa_not_enabled' },
+      ]);
+    if (body.primaryColour !== undefined && !whiteTextReadableOn(body.primaryColour))
+      throw httpError('insufficient_contrast', undefined, [
+        { property: 'primaryColour', message: 'insufficient_contrast' },
       ]);
     const values = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
     await updateOrganisation(tx, values);
