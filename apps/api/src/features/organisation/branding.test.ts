@@ -4,7 +4,8 @@ import { DEMO_ORGANISATION } from '../../demo/seed.js';
 import { testDatabases, useTestApp, type Session } from '../../test/index.js';
 import { signInPersonas } from '../../test/routes.js';
 import { multipartBody, SAMPLES } from '../catalogue/test-support/multipart.js';
-import { auditOf } from '../desks/test-support/schedule.js';
+import { availableDays } from '../booking/test-support/helpers.js';
+import { auditOf, book, mailsOf } from '../desks/test-support/schedule.js';
 
 /** The smallest JPEG and WebP headers file-type recognises (a real browser upload has more after them). */
 const JPEG = Buffer.concat([
@@ -202,5 +203,21 @@ describe.each(testDatabases)('branding on %s', (kind) => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/organisation/logo/${logoFileId}` })).statusCode,
     ).toBe(200);
+  });
+
+  it('draws the confirmation mail in the organisation’s colour with its logo above the header band', async () => {
+    const { logoFileId } = (await upload('logo.png', SAMPLES.png)).json();
+    expect((await patch({ primaryColour: '#1a5e20' })).statusCode).toBe(200);
+    const [date] = (await availableDays(t.app)).slice(3);
+    const booked = await book(t.app, date!, 1);
+    const [queued] = await mailsOf(t.database.db, t.config, booked.id);
+    const html = queued!.mail!.html;
+    expect(html).toContain(`src="${t.config.publicUrl}/api/organisation/logo/${logoFileId}"`);
+    // The band, the heading and the main button; the product's blue is gone.
+    expect(html.match(/background-color:#1a5e20/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(html).toContain('color:#1a5e20');
+    expect(html).not.toContain('#0b2d5b');
+    await patch({ primaryColour: DEMO_ORGANISATION.primaryColour });
+    await t.call('DELETE', '/api/organisation/logo', t.admin);
   });
 });
