@@ -1,6 +1,12 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { DEFAULT_LANGUAGE, DEFAULT_PRIMARY_COLOUR, REGISTER_FIELDS, type AssignableRole, type Organisation } from '@balie/shared';
+import {
+  DEFAULT_LANGUAGE,
+  DEFAULT_PRIMARY_COLOUR,
+  REGISTER_FIELDS,
+  type AssignableRole,
+  type Organisation,
+} from '@balie/shared';
 import type { Db } from '../db/client.js';
 import {
   closures,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDatabases, useTestApp } from '../test/index.js';
-import { websiteOrigin } from './embedding.js';
+import { websiteOriginOf as websiteOrigin } from '@balie/shared';
 
 const INDEX = '<!doctype html><html lang="nl"><head></head><body><div id="root"></div></body></html>';
 

@@ -1,21 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { websiteOriginOf } from '@balie/shared';
 import { getOrganisation } from '../features/organisation/repository.js';
 
 /** The booking page as another site frames it: `/new?embed=1` (DESIGN §4b, decision 0394). */
 export function isEmbedRequest(request: FastifyRequest): boolean {
   const [path, query = ''] = request.url.split('?') as [string, string | undefined];
   return request.method === 'GET' && path === '/new' && new URLSearchParams(query).get('embed') === '1';
-}
-
-/** The origin of the organisation's website (`https://www.voorbeeldstad.nl`), or null without one. */
-export function websiteOrigin(website: string): string | null {
-  if (!website) return null;
-  try {
-    const url = new URL(website);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -28,7 +18,7 @@ export function installEmbedding(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
     if (!isEmbedRequest(request)) return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
-    const origin = websiteOrigin((await getOrganisation(app.db)).website);
+    const origin = websiteOriginOf((await getOrganisation(app.db)).website);
     if (!origin) return payload;
     const csp = String(reply.getHeader('content-security-policy') ?? '');
     reply.header(

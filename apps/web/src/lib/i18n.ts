@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'users',
   'audit',
   'setup',
+  'accessibility',
 ] as const;
 
 /** A guest's own choice survives a reload; a signed-in user's choice is stored on the server (uiSettings). */

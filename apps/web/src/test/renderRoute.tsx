@@ -43,6 +43,12 @@ const ORGANISATION = organisationSchema.parse({
   registrationOpen: true,
   registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
   requireMfaForAdmins: false,
+  logoFileId: null,
+  primaryColour: '#0b2d5b',
+  accessibilityEmail: '',
+  accessibilityPhone: '',
+  accessibilityResponseDays: 5,
+  accessibilityComplaintsUrl: '',
 });
 
 /**

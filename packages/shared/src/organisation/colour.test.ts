@@ -19,6 +19,7 @@ describe('contrast of white text on the primary colour', () => {
   });
 
   it('is false for anything but #rrggbb', () => {
-    for (const bad of ['000000', '#000', '#00000g', 'black', '#0000000']) expect(whiteTextReadableOn(bad)).toBe(false);
+    for (const bad of ['000000', '#000', '#00000g', 'black', '#0000000'])
+      expect(whiteTextReadableOn(bad)).toBe(false);
   });
 });

@@ -211,7 +211,7 @@ describe.each(testDatabases)('branding on %s', (kind) => {
     const [date] = (await availableDays(t.app)).slice(3);
     const booked = await book(t.app, date!, 1);
     const [queued] = await mailsOf(t.database.db, t.config, booked.id);
-    const html = queued!.mail!.html;
+    const html = queued!.mail!.html ?? '';
     expect(html).toContain(`src="${t.config.publicUrl}/api/organisation/logo/${logoFileId}"`);
     // The band, the heading and the main button; the product's blue is gone.
     expect(html.match(/background-color:#1a5e20/g)?.length).toBeGreaterThanOrEqual(2);

@@ -46,6 +46,7 @@ const NewProductPage = lazy(() => import('../../features/products/routes/NewProd
 const ProductFilesPage = lazy(() => import('../../features/products/routes/ProductFilesPage'));
 const UsersPage = lazy(() => import('../../features/users/routes/UsersPage'));
 const AuditPage = lazy(() => import('../../features/audit/routes/AuditPage'));
+const AccessibilityPage = lazy(() => import('../../features/accessibility/routes/AccessibilityPage'));
 const NotFoundPage = lazy(() => import('../../features/errors/routes/NotFoundPage'));
 const ServerErrorPage = lazy(() => import('../../features/errors/routes/ServerErrorPage'));
 const MaintenancePage = lazy(() => import('../../features/errors/routes/MaintenancePage'));
@@ -108,6 +109,8 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
             // First run (DESIGN §4b): the link the server prints, or the token typed in.
             { path: '/setup', element: <SetupPage /> },
             { path: '/setup/:token', element: <SetupPage /> },
+            // The organisation's accessibility statement (DESIGN §4b), linked from every public page's footer.
+            { path: '/accessibility', element: <AccessibilityPage /> },
             { path: '/404', element: <NotFoundPage /> },
             { path: '/500', element: <ServerErrorPage /> },
             { path: '/maintenance', element: <MaintenancePage /> },

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { organisationSchema } from '@balie/shared';
@@ -19,6 +19,12 @@ const ORGANISATION = organisationSchema.parse({
   registrationOpen: true,
   registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
   requireMfaForAdmins: false,
+  logoFileId: null,
+  primaryColour: '#0b2d5b',
+  accessibilityEmail: '',
+  accessibilityPhone: '',
+  accessibilityResponseDays: 5,
+  accessibilityComplaintsUrl: '',
 });
 
 /** A promise the test resolves when it wants the server to answer. */
@@ -85,7 +91,9 @@ describe('cancel by token', () => {
       await renderRoute(path);
       expect(await screen.findByText(/unknown, has expired or was already used/)).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Make a new appointment' })).toHaveAttribute('href', '/new');
-      expect(await screen.findByRole('link', { name: 'balie@teststad.example' })).toBeInTheDocument();
+      expect(
+        await within(await screen.findByRole('main')).findByRole('link', { name: 'balie@teststad.example' }),
+      ).toBeInTheDocument();
     },
   );
 
@@ -102,13 +110,14 @@ describe('cancel by token', () => {
       await screen.findByRole('heading', { name: 'Changing your appointment is not possible' }),
     ).toBeInTheDocument();
     // How to reach the provider comes from the organisation record (GET /organisation).
-    expect(await screen.findByRole('link', { name: 'balie@teststad.example' })).toHaveAttribute(
+    const main = within(await screen.findByRole('main'));
+    expect(await main.findByRole('link', { name: 'balie@teststad.example' })).toHaveAttribute(
       'href',
       'mailto:balie@teststad.example',
     );
-    expect(screen.getByRole('link', { name: '+31 30 555 0101' })).toHaveAttribute('href', 'tel:+31305550101');
-    expect(screen.getByText('Marktplein 7, 1234 AB Teststad')).toBeInTheDocument();
-    const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(main.getByRole('link', { name: '+31 30 555 0101' })).toHaveAttribute('href', 'tel:+31305550101');
+    expect(main.getByText('Marktplein 7, 1234 AB Teststad')).toBeInTheDocument();
+    const hrefs = main.getAllByRole('link').map((a) => a.getAttribute('href'));
     expect(hrefs).toContainEqual(
       expect.stringMatching(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=.*Marktplein/),
     );

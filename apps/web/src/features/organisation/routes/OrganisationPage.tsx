@@ -31,10 +31,30 @@ import { apiErrorOf } from '../../../lib/apiError';
 import { useCurrentUser } from '../../../session/useCurrentUser';
 import { TWO_STEP_SETUP_PATH } from '../../../session/useMfaSetupRequired';
 import { usePatchOrganisationMutation } from '../api';
+import { AccessibilityContactSection } from '../components/AccessibilityContactSection';
+import { BrandingSection } from '../components/BrandingSection';
+import { EmbedSection } from '../components/EmbedSection';
 
-/** Every field of the record is on the form, so the form sends them all (the request allows any subset). */
-const formSchema = patchOrganisationRequestSchema.required();
-type FormValues = Organisation;
+/**
+ * The record's fields on this form, all sent (the request allows any subset); branding and the
+ * accessibility statement's contact parts save in their own sections below.
+ */
+const FORM_FIELDS = {
+  name: true,
+  street: true,
+  postcode: true,
+  city: true,
+  phone: true,
+  email: true,
+  website: true,
+  registrationOpen: true,
+  registerFields: true,
+  requireMfaForAdmins: true,
+} as const;
+const formSchema = patchOrganisationRequestSchema.pick(FORM_FIELDS).required();
+type FormValues = Pick<Organisation, keyof typeof FORM_FIELDS>;
+const formValuesOf = (o: Organisation): FormValues =>
+  Object.fromEntries(Object.keys(FORM_FIELDS).map((k) => [k, o[k as keyof FormValues]])) as FormValues;
 
 /** The register form's labels for the extra fields, as the register page shows them. */
 const REGISTER_FIELD_LABELS: Record<RegisterField, string> = {
@@ -135,7 +155,7 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
   const { control, handleSubmit, reset, setError } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     mode: 'onBlur',
-    values: organisation,
+    values: formValuesOf(organisation),
   });
   const canSubmit = useCanSubmit(control, formSchema);
   const [mfaRefused, setMfaRefused] = useState(false);
@@ -147,7 +167,7 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
       if (!applyServerErrors(result.error, FIELDS, setError)) notify(t('common:general.error'), 'error');
       return;
     }
-    reset(result.data);
+    reset(formValuesOf(result.data));
     notify(t('common:saved'), 'success');
   });
   return (
@@ -213,7 +233,16 @@ export default function OrganisationPage() {
   return (
     <PageFrame title={t('title')} maxWidth={800}>
       <QueryState data={data} error={error} isLoading={isLoading}>
-        {(organisation) => <OrganisationForm organisation={organisation} />}
+        {(organisation) => (
+          <>
+            <OrganisationForm organisation={organisation} />
+            <Box sx={{ mt: 3 }}>
+              <BrandingSection organisation={organisation} />
+              <AccessibilityContactSection organisation={organisation} />
+              <EmbedSection organisation={organisation} />
+            </Box>
+          </>
+        )}
       </QueryState>
     </PageFrame>
   );
