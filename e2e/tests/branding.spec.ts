@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { adminHeaders } from '../support/api.js';
 import {
   chooseProduct,
+  expectNoSeriousA11yViolations,
   enabledDays,
   fillDetails,
   PRODUCT,
@@ -70,6 +71,10 @@ function pngLogo(width: number, height: number): Buffer {
   ]);
 }
 
+/** A titled part of an admin page (components/Section: a section with an h2). */
+const section = (page: Page, title: string) =>
+  page.locator('section', { has: page.getByRole('heading', { level: 2, name: title }) });
+
 /** Whether an image has loaded and has pixels (not a broken image). */
 const imageLoaded = (page: Page, selector: string) =>
   page
@@ -88,16 +93,16 @@ test('the admin sets a logo and a colour; /new (server-rendered and hydrated), t
   test.slow();
   await logIn(page, DEMO_ADMIN);
   await page.goto('/organisation');
-  const branding = page.getByRole('region', { name: 'Huisstijl' });
+  const branding = section(page, 'Huisstijl');
 
   // The colour: checked live against white text, refused below 4.5:1.
   const colour = branding.getByRole('textbox', { name: 'Hoofdkleur', exact: true });
   await colour.fill('#ffcc00');
   await expect(branding.getByRole('status')).toContainText('te weinig, minimaal 4,5:1');
-  await expect(branding.getByRole('button', { name: 'Kleur opslaan' })).toBeDisabled();
+  await expect(branding.getByRole('button', { name: 'Kleur toepassen' })).toBeDisabled();
   await colour.fill(GREEN);
   await expect(branding.getByRole('status')).toContainText('voldoende');
-  await branding.getByRole('button', { name: 'Kleur opslaan' }).click();
+  await branding.getByRole('button', { name: 'Kleur toepassen' }).click();
   await expect(page.getByText('Opgeslagen')).toBeVisible();
 
   // The logo: a program with a .png name is refused, a PNG is previewed and then saved.
@@ -106,7 +111,7 @@ test('the admin sets a logo and a colour; /new (server-rendered and hydrated), t
     mimeType: 'image/png',
     buffer: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200)]),
   });
-  await branding.getByRole('button', { name: 'Logo opslaan' }).click();
+  await branding.getByRole('button', { name: 'Dit logo gebruiken' }).click();
   await expect(branding.getByText('logo.png is geen PNG-, JPEG- of WebP-afbeelding')).toBeVisible();
   await branding.getByRole('button', { name: 'Annuleren' }).click();
   await page
@@ -117,7 +122,7 @@ test('the admin sets a logo and a colour; /new (server-rendered and hydrated), t
     'background-color',
     GREEN_RGB,
   );
-  await branding.getByRole('button', { name: 'Logo opslaan' }).click();
+  await branding.getByRole('button', { name: 'Dit logo gebruiken' }).click();
   await expect(page.getByText('Logo opgeslagen')).toBeVisible();
   await screenshots(page, 'branding-organisation');
   const { logoFileId } = (await (await page.request.get('/api/organisation')).json()) as {
@@ -158,6 +163,7 @@ test('the admin sets a logo and a colour; /new (server-rendered and hydrated), t
   await expect(guest.getByRole('banner')).not.toContainText('Balie');
   await expect(guest.getByRole('contentinfo')).toContainText('Mogelijk gemaakt door Balie');
   await screenshots(guest, 'branding-new');
+  await expectNoSeriousA11yViolations(guest, 'branded /new');
   await chooseProduct(guest, PRODUCT, STADHUIS);
   await enabledDays(guest).first().click();
   await slotButtons(guest).first().click();
@@ -175,6 +181,7 @@ test('the admin sets a logo and a colour; /new (server-rendered and hydrated), t
     GREEN_RGB,
   );
   await screenshots(guest, 'branding-success');
+  await expectNoSeriousA11yViolations(guest, 'branded success page');
 
   // The confirmation mail as a mail program draws it: the logo (loaded from the product) and the colour.
   const mail = await waitForMail(server.dataDir, email);
@@ -243,6 +250,7 @@ test('every public page has the footer; its links open the privacy page and a fi
     main.getByRole('link', { name: /klachtenprocedure van Gemeente Voorbeeldstad/ }),
   ).toHaveAttribute('href', 'https://www.voorbeeldstad.example/klachten');
   await screenshots(page, 'accessibility-nl');
+  await expectNoSeriousA11yViolations(page, '/accessibility (nl)');
 
   await page.getByRole('button', { name: /Kies een taal/ }).click();
   await page.getByRole('menuitem', { name: /English/ }).click();
@@ -262,6 +270,7 @@ test('every public page has the footer; its links open the privacy page and a fi
     page.getByRole('contentinfo').getByRole('link', { name: 'Accessibility statement' }),
   ).toBeVisible();
   await screenshots(page, 'accessibility-en');
+  await expectNoSeriousA11yViolations(page, '/accessibility (en)');
 
   // The admin edits the contact parts; the statement says them at once.
   await page.evaluate(() => window.localStorage.setItem('ui_language', 'nl'));
@@ -319,7 +328,7 @@ test.describe('embedded in the organisation’s website', () => {
     // The snippet, copied from the organisation screen as an admin would.
     await logIn(page, DEMO_ADMIN);
     await page.goto('/organisation');
-    const embed = page.getByRole('region', { name: 'Boeken op uw eigen website' });
+    const embed = section(page, 'Boeken op uw eigen website');
     await expect(embed).toContainText(`Alleen pagina’s op ${ownOrigin} mogen de boekingspagina tonen`);
     const snippet = (await embed.locator('pre').textContent()) ?? '';
     expect(snippet).toContain('/new?embed=1');
