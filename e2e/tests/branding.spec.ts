@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { adminHeaders } from '../support/api.js';
+import { CHROMIUM_LAUNCH } from '../support/chromium.js';
 import {
   chooseProduct,
   expectNoSeriousA11yViolations,
@@ -27,15 +28,9 @@ const OTHER_SITE = 'elders.test';
 
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    ...CHROMIUM_LAUNCH,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_LAUNCH.args,
       `--host-resolver-rules=MAP ${OWN_SITE} 127.0.0.1, MAP ${OTHER_SITE} 127.0.0.1`,
     ],
   },

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Actor } from '../../audit/actor.js';
-import { recordAudit } from '../../audit/audit.js';
 import { httpError, validationError } from '../../http/errors.js';
 import { getOrganisation, removeLogo, replaceLogo } from './repository.js';
+import { auditOrganisation } from './service.js';
 
 /** A logo above this answers 413 payload_too_large (DESIGN §5 Branding). */
 export const MAX_LOGO_BYTES = 1024 * 1024;
@@ -39,16 +39,9 @@ export async function uploadLogo(app: FastifyInstance, request: FastifyRequest, 
     return await app.db.transaction(async (tx) => {
       const before = await getOrganisation(tx);
       const logoFileId = await replaceLogo(tx, mimeType, content);
-      await recordAudit(tx, {
-        actorUserId: actor.userId,
-        ip: actor.ip,
-        action: 'organisation_updated',
-        subjectType: 'organisation',
-        subjectId: 1,
-        details: {
-          changes: { logoFileId: { before: before.logoFileId, after: logoFileId } },
-          logo: { mimeType, size: content.length },
-        },
+      await auditOrganisation(tx, actor, {
+        changes: { logoFileId: { before: before.logoFileId, after: logoFileId } },
+        logo: { mimeType, size: content.length },
       });
       return { ...before, logoFileId };
     });
@@ -63,13 +56,8 @@ export async function deleteLogo(app: FastifyInstance, actor: Actor) {
     const before = await getOrganisation(tx);
     if (before.logoFileId === null) return before;
     await removeLogo(tx);
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      ip: actor.ip,
-      action: 'organisation_updated',
-      subjectType: 'organisation',
-      subjectId: 1,
-      details: { changes: { logoFileId: { before: before.logoFileId, after: null } } },
+    await auditOrganisation(tx, actor, {
+      changes: { logoFileId: { before: before.logoFileId, after: null } },
     });
     return { ...before, logoFileId: null };
   });

@@ -1,7 +1,7 @@
 import { whiteTextReadableOn, type Organisation, type PatchOrganisationRequest } from '@balie/shared';
 import type { Actor } from '../../audit/actor.js';
 import { changedFields, recordAudit } from '../../audit/audit.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { httpError } from '../../http/errors.js';
 import { getOrganisation, updateOrganisation } from './repository.js';
 
@@ -30,15 +30,23 @@ export async function patchOrganisation(
     await updateOrganisation(tx, values);
     const after = { ...before, ...values };
     const changes = changedFields(before, after);
-    if (Object.keys(changes).length > 0)
-      await recordAudit(tx, {
-        actorUserId: actor.userId,
-        ip: actor.ip,
-        action: 'organisation_updated',
-        subjectType: 'organisation',
-        subjectId: 1,
-        details: { changes },
-      });
+    if (Object.keys(changes).length > 0) await auditOrganisation(tx, actor, { changes });
     return after;
+  });
+}
+
+/** The audit event of a change to the organisation record (DESIGN §4 audit trail), in its transaction. */
+export async function auditOrganisation(
+  tx: Tx,
+  actor: Actor,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    ip: actor.ip,
+    action: 'organisation_updated',
+    subjectType: 'organisation',
+    subjectId: 1,
+    details,
   });
 }

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { organisationSchema } from '@balie/shared';
-import { renderRoute } from '../../../test/renderRoute';
+import { renderRoute, UNBRANDED } from '../../../test/renderRoute';
 import { apiError, fakeApi, type FakeAnswer } from '../../../components/scheduling/test/fakeApi';
 import { appointment } from '../../../components/scheduling/test/fixtures';
 
@@ -19,12 +19,7 @@ const ORGANISATION = organisationSchema.parse({
   registrationOpen: true,
   registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
   requireMfaForAdmins: false,
-  logoFileId: null,
-  primaryColour: '#0b2d5b',
-  accessibilityEmail: '',
-  accessibilityPhone: '',
-  accessibilityResponseDays: 5,
-  accessibilityComplaintsUrl: '',
+  ...UNBRANDED,
 });
 
 /** A promise the test resolves when it wants the server to answer. */

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { organisationSchema, type Organisation } from '@balie/shared';
-import { aUser, renderRoute } from '../../../test/renderRoute';
+import { aUser, renderRoute, UNBRANDED } from '../../../test/renderRoute';
 import { apiError, fakeApi } from '../../../components/scheduling/test/fakeApi';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -21,12 +21,7 @@ const ORGANISATION: Organisation = organisationSchema.parse({
   registrationOpen: true,
   registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
   requireMfaForAdmins: false,
-  logoFileId: null,
-  primaryColour: '#0b2d5b',
-  accessibilityEmail: '',
-  accessibilityPhone: '',
-  accessibilityResponseDays: 5,
-  accessibilityComplaintsUrl: '',
+  ...UNBRANDED,
 });
 
 function serveOrganisation() {
