@@ -85,16 +85,16 @@ test('an admin edits the organisation and a visitor sees it on the success page 
   await page.getByLabel('Straat en huisnummer').fill('Marktplein 7');
   await page.getByLabel('Postcode').fill('1234 AB');
   await page.getByLabel('Plaats').fill('Teststad');
-  await page.getByLabel('Telefoon').fill('+31 30 555 0101');
+  await page.getByLabel('Telefoon', { exact: true }).fill('+31 30 555 0101');
   await page.getByLabel('Website').fill('not a url');
-  await page.getByLabel('Telefoon').focus();
+  await page.getByLabel('Telefoon', { exact: true }).focus();
   await expect(page.getByText('Vul een webadres in dat begint met https://')).toBeVisible();
   await page.getByLabel('Website').fill('https://www.teststad.example');
   await page.getByRole('button', { name: 'Opslaan' }).click();
   await expect(page.getByText('Opgeslagen')).toBeVisible();
 
   await page.goto('/new');
-  const website = page.getByRole('link', { name: /Terug naar de website/ });
+  const website = page.getByRole('banner').getByRole('link', { name: /Terug naar de website/ });
   await expect(website).toHaveAttribute('href', 'https://www.teststad.example');
   await expect(website).toHaveAttribute('target', '_blank');
   await expect(website).toHaveAccessibleName('Terug naar de website (opent in een nieuw tabblad)');

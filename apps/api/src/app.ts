@@ -16,6 +16,7 @@ import { BackgroundWork } from './http/background.js';
 import { withRedactedLogs } from './http/redact.js';
 import { installErrorHandler, installZodMessageKeys, HttpError } from './http/errors.js';
 import { installDocs } from './http/docs.js';
+import { installEmbedding } from './http/embedding.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installSpa, WEB_DIST } from './http/spa.js';
 
@@ -82,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   installErrorHandler(app);
   await installSecurityHeaders(app);
+  installEmbedding(app);
   installAuth(app);
   await installDocs(app);
 

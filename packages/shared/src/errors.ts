@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Error codes of DESIGN §5, with their HTTP status. */
 export const ERROR_STATUS = {
   validation_failed: 400,
+  /** A primary colour on which white text is below 4.5:1 (DESIGN §5 Branding). */
+  insufficient_contrast: 400,
   unauthorized: 401,
   invalid_credentials: 401,
   forbidden: 403,

@@ -15,6 +15,7 @@ export * from './desks/schemas.js';
 export * from './desks/requests.js';
 export * from './organisation/schemas.js';
 export * from './organisation/address.js';
+export * from './organisation/colour.js';
 export * from './checkin/schemas.js';
 export * from './audit/schemas.js';
 export * from './paging.js';

@@ -1,6 +1,12 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
-import { DEFAULT_LANGUAGE, REGISTER_FIELDS, type AssignableRole, type Organisation } from '@balie/shared';
+import {
+  DEFAULT_LANGUAGE,
+  DEFAULT_PRIMARY_COLOUR,
+  REGISTER_FIELDS,
+  type AssignableRole,
+  type Organisation,
+} from '@balie/shared';
 import type { Db } from '../db/client.js';
 import {
   closures,
@@ -54,6 +60,14 @@ export const DEMO_ORGANISATION: Organisation = {
   // The product's default: 30 days, and the default privacy statement in every language (DESIGN §4b).
   retentionDays: 30,
   privacyStatement: { nl: '', en: '', de: '' },
+  // Branding (DESIGN §5): no logo, the product's blue, until the organisation screen sets them.
+  logoFileId: null,
+  primaryColour: DEFAULT_PRIMARY_COLOUR,
+  // The accessibility statement's contact parts (decision 0393); its phone is the organisation's.
+  accessibilityEmail: 'toegankelijkheid@voorbeeldstad.example',
+  accessibilityPhone: '',
+  accessibilityResponseDays: 5,
+  accessibilityComplaintsUrl: 'https://www.voorbeeldstad.example/klachten',
 };
 
 /**

@@ -8,6 +8,7 @@ export type FieldError = { property: string; message: string };
 /** Default messages; clients translate by `code` (and by each field error's message key). */
 const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   validation_failed: 'The request is not valid',
+  insufficient_contrast: 'White text on this colour is below the contrast of 4.5:1; choose a darker colour',
   unauthorized: 'Sign in first',
   invalid_credentials: 'The data entered is not known to us',
   forbidden: 'You may not do this',

@@ -107,6 +107,9 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // privacy: erasure and access on request (DESIGN §5)
   'POST /api/privacy/erase': 'admin',
   'GET /api/privacy/export': 'admin',
+  'POST /api/organisation/logo': 'admin',
+  'DELETE /api/organisation/logo': 'admin',
+  'GET /api/organisation/logo/:id': 'open',
   // first run: open until an admin exists (then 409; staff accounts do not count), the checklist for admins
   // (set-up is not the desk's work: staff get 403)
   'GET /api/setup': 'open',

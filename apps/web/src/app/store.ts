@@ -34,9 +34,10 @@ export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer
  * stored booking this resolves at once; with one it first loads the reader, which needs zod (decision 0245).
  */
 export async function startStore(): Promise<AppStore> {
-  const store = makeStore(await restoreBookingState(sessionStorage, Date.now()));
+  const storage = tabStorage();
+  const store = makeStore(await restoreBookingState(storage, Date.now()));
   setupListeners(store.dispatch);
-  persistBooking(store, sessionStorage);
+  persistBooking(store, storage);
   // Products and the locations' notices are answered in the interface language (Accept-Language): a
   // switch fetches them anew. The first load of the start language also reports languageChanged; by
   // then /new may already have its products in that language (decision 0251), so only a different
@@ -48,6 +49,29 @@ export async function startStore(): Promise<AppStore> {
     store.dispatch(api.util.invalidateTags(['Product', 'Location']));
   });
   return store;
+}
+
+/**
+ * The tab's sessionStorage, or one in memory where the browser refuses it: a booking page framed by the
+ * organisation's website (decision 0394) is a third-party frame, and a browser that blocks third-party
+ * cookies throws on the very access. The flow then works; it just does not survive a reload.
+ */
+function tabStorage(): Storage {
+  try {
+    return window.sessionStorage;
+  } catch {
+    const items = new Map<string, string>();
+    return {
+      get length() {
+        return items.size;
+      },
+      key: (i) => [...items.keys()][i] ?? null,
+      getItem: (k) => items.get(k) ?? null,
+      setItem: (k, v) => void items.set(k, String(v)),
+      removeItem: (k) => void items.delete(k),
+      clear: () => items.clear(),
+    };
+  }
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -38,6 +38,7 @@ export const NAMESPACES = [
   'queue',
   'privacy',
   'statistics',
+  'accessibility',
 ] as const;
 
 /** A guest's own choice survives a reload; a signed-in user's choice is stored on the server (uiSettings). */

@@ -32,6 +32,16 @@ export const LANGUAGES: Language[] = [
 ];
 
 /** GET /api/organisation as the demo data fills it: every public page's top bar asks for it. */
+/** The record's branding and statement fields as an organisation has them before it sets any. */
+export const UNBRANDED = {
+  logoFileId: null,
+  primaryColour: '#0b2d5b',
+  accessibilityEmail: '',
+  accessibilityPhone: '',
+  accessibilityResponseDays: 5,
+  accessibilityComplaintsUrl: '',
+};
+
 const ORGANISATION = organisationSchema.parse({
   name: 'Gemeente Voorbeeld',
   street: 'Stadhuisplein 1',
@@ -45,6 +55,7 @@ const ORGANISATION = organisationSchema.parse({
   requireMfaForAdmins: false,
   retentionDays: 30,
   privacyStatement: { nl: '', en: '', de: '' },
+  ...UNBRANDED,
 });
 
 /**

@@ -29,3 +29,20 @@ export function mapUrlOf(o: AddressParts & { name: string }): string | null {
   const query = [o.name, address].filter(Boolean).join(', ');
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
+
+/** WHATWG URL, global in browsers and Node; this package is built without either's types. */
+declare const URL: new (url: string) => { protocol: string; origin: string };
+
+/**
+ * The origin of the organisation's website (`https://www.voorbeeldstad.nl`), or null without a usable
+ * one: the one origin that may frame the booking page and that the framed page tells its height to.
+ */
+export function websiteOriginOf(website: string): string | null {
+  if (!website) return null;
+  try {
+    const { protocol, origin } = new URL(website);
+    return protocol === 'https:' || protocol === 'http:' ? origin : null;
+  } catch {
+    return null;
+  }
+}

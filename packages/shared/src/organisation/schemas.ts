@@ -5,6 +5,7 @@ import {
   privacyStatementSchema,
   retentionDaysSchema,
 } from '../privacy/schemas.js';
+import { PRIMARY_COLOUR_PATTERN } from './colour.js';
 
 /** The spec's extra fields the register form may ask (DESIGN §4b); the organisation chooses which. */
 export const REGISTER_FIELDS = ['birthDay', 'serviceBookNr', 'cardNumber'] as const;
@@ -35,11 +36,34 @@ export const organisationSchema = z.object({
   retentionDays: z.number().int(),
   /** The public /privacy page's text per language; '' for the default text (decision 0372). */
   privacyStatement: privacyStatementSchema,
+  /**
+   * Branding (DESIGN §5): the uploaded logo (PNG, JPEG or WebP, served at
+   * `/api/organisation/logo/{logoFileId}`), or null for none.
+   */
+  logoFileId: z.number().int().nullable(),
+  /** `#rrggbb`, white text on it ≥ 4.5:1; the product's dark blue until the organisation chooses one. */
+  primaryColour: z.string(),
+  /**
+   * The contact parts of the accessibility statement (/accessibility, decision 0393): where visitors
+   * report a barrier ('' = the organisation's own e-mail address and phone number), within how many
+   * working days they get an answer, and the organisation's complaints procedure ('' = none named).
+   */
+  accessibilityEmail: z.string(),
+  accessibilityPhone: z.string(),
+  accessibilityResponseDays: z.number().int(),
+  accessibilityComplaintsUrl: z.string(),
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
 /** '' clears an optional field. */
 const orEmpty = <T extends z.ZodType<string>>(schema: T) => z.union([z.literal(''), schema]);
+
+const webAddress = orEmpty(
+  z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'invalid_url' }).max(500, 'too_long'),
+);
+
+/** Working days within which a report about accessibility is answered (the model statement's "binnen … werkdagen"). */
+export const ACCESSIBILITY_RESPONSE_DAYS = { min: 1, max: 60, default: 5 } as const;
 
 /** PATCH /organisation (admin): changes the fields it names. */
 export const patchOrganisationRequestSchema = z
@@ -50,14 +74,25 @@ export const patchOrganisationRequestSchema = z
     city: plainText(100),
     phone: plainText(50),
     email: orEmpty(z.email('invalid_email').max(254, 'too_long')),
-    website: orEmpty(
-      z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: 'invalid_url' }).max(500, 'too_long'),
-    ),
+    website: webAddress,
     registrationOpen: z.boolean(),
     registerFields: registerFieldsSchema,
     requireMfaForAdmins: z.boolean(),
     retentionDays: retentionDaysSchema,
     privacyStatement: patchPrivacyStatementSchema,
+    /** Its contrast with white is the server's check (400 `insufficient_contrast`), not a format error. */
+    primaryColour: z
+      .string()
+      .regex(PRIMARY_COLOUR_PATTERN, 'invalid_colour')
+      .transform((c) => c.toLowerCase()),
+    accessibilityEmail: orEmpty(z.email('invalid_email').max(254, 'too_long')),
+    accessibilityPhone: plainText(50),
+    accessibilityResponseDays: z
+      .number()
+      .int('invalid_number')
+      .min(ACCESSIBILITY_RESPONSE_DAYS.min, 'too_small')
+      .max(ACCESSIBILITY_RESPONSE_DAYS.max, 'too_big'),
+    accessibilityComplaintsUrl: webAddress,
   })
   .partial()
   .strict();

@@ -6,11 +6,14 @@ import {
   integer,
   jsonb,
   pgTable,
+  serial,
   smallint,
   text,
   timestamp,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { PrivacyStatement, RegisterField } from '@balie/shared';
+import { bytea } from './types.js';
 
 /** The provider's one organisation record (DESIGN §4); the migration inserts its row (id 1). */
 export const organisation = pgTable(
@@ -43,6 +46,17 @@ export const organisation = pgTable(
       .$type<PrivacyStatement>()
       .notNull()
       .default({ nl: '', en: '', de: '' }),
+    /** Branding (DESIGN §5): the current logo; a new upload replaces (and deletes) the old one. */
+    logoFileId: integer('logo_file_id').references((): AnyPgColumn => organisationLogos.id, {
+      onDelete: 'set null',
+    }),
+    /** `#rrggbb`; white text on it ≥ 4.5:1 (checked by the service). The product's blue by default. */
+    primaryColour: text('primary_colour').notNull().default('#0b2d5b'),
+    /** The accessibility statement's contact parts (decision 0393). */
+    accessibilityEmail: text('accessibility_email').notNull().default(''),
+    accessibilityPhone: text('accessibility_phone').notNull().default(''),
+    accessibilityResponseDays: integer('accessibility_response_days').notNull().default(5),
+    accessibilityComplaintsUrl: text('accessibility_complaints_url').notNull().default(''),
   },
   (t) => [
     check('organisation_single_row', sql`${t.id} = 1`),
@@ -51,8 +65,20 @@ export const organisation = pgTable(
       'organisation_register_fields_known',
       sql`${t.registerFields} <@ ARRAY['birthDay', 'serviceBookNr', 'cardNumber']::text[]`,
     ),
+    check('organisation_primary_colour_format', sql`${t.primaryColour} ~ '^#[0-9a-f]{6}$'`),
   ],
 );
+
+/**
+ * The organisation's logo (DESIGN §5 Branding): at most 1 MB, so one row holds it; stored in the database
+ * so that every API process serves it. Typed by its content: PNG, JPEG or WebP.
+ */
+export const organisationLogos = pgTable('organisation_logos', {
+  id: serial('id').primaryKey(),
+  mimeType: text('mime_type').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * The first-run setup token (DESIGN §4b), while no admin exists: only its hash, so every API process

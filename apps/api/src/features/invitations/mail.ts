@@ -1,5 +1,5 @@
 import { uiLanguageOf, type InvitableRole } from '@balie/shared';
-import { brandOf } from '../../mail/design/content.js';
+import { brandOf, lookOf } from '../../mail/design/content.js';
 import { renderMail } from '../../mail/design/render.js';
 import { fill, mailTexts, organisationFooter } from '../../mail/i18n.js';
 import { registerMailKind, type RenderedMail } from '../../mail/registry.js';
@@ -31,6 +31,7 @@ registerMailKind(INVITATION_MAIL, async (payload, { db, config }): Promise<Rende
   const { html, text } = await renderMail({
     language,
     brand,
+    look: lookOf(organisation, config.publicUrl),
     preview: intro,
     heading: m.heading,
     greeting: t.greetingAnonymous,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { uiLanguageOf } from '@balie/shared';
 import { languages, users } from '../../db/schema/index.js';
-import { brandOf } from '../../mail/design/content.js';
+import { brandOf, lookOf } from '../../mail/design/content.js';
 import { renderMail } from '../../mail/design/render.js';
 import { fill, greetingOf, mailTexts, organisationFooter } from '../../mail/i18n.js';
 import { registerMailKind, type RenderedMail } from '../../mail/registry.js';
@@ -31,6 +31,7 @@ registerMailKind(MFA_RESET_MAIL, async (payload, { db, config }): Promise<Render
   const { html, text } = await renderMail({
     language,
     brand,
+    look: lookOf(organisation, config.publicUrl),
     preview: intro,
     heading: m.heading,
     greeting: greetingOf(t, name),

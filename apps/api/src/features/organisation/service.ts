@@ -1,7 +1,7 @@
-import type { Organisation, PatchOrganisationRequest } from '@balie/shared';
+import { whiteTextReadableOn, type Organisation, type PatchOrganisationRequest } from '@balie/shared';
 import type { Actor } from '../../audit/actor.js';
 import { changedFields, recordAudit } from '../../audit/audit.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { httpError } from '../../http/errors.js';
 import { getOrganisation, updateOrganisation } from './repository.js';
 
@@ -22,6 +22,10 @@ export async function patchOrganisation(
       throw httpError('mfa_not_enabled', undefined, [
         { property: 'requireMfaForAdmins', message: 'mfa_not_enabled' },
       ]);
+    if (body.primaryColour !== undefined && !whiteTextReadableOn(body.primaryColour))
+      throw httpError('insufficient_contrast', undefined, [
+        { property: 'primaryColour', message: 'insufficient_contrast' },
+      ]);
     const { privacyStatement, ...fields } = body;
     const values: Partial<Organisation> = Object.fromEntries(
       Object.entries(fields).filter(([, v]) => v !== undefined),
@@ -31,15 +35,23 @@ export async function patchOrganisation(
     await updateOrganisation(tx, values);
     const after = { ...before, ...values };
     const changes = changedFields(before, after);
-    if (Object.keys(changes).length > 0)
-      await recordAudit(tx, {
-        actorUserId: actor.userId,
-        ip: actor.ip,
-        action: 'organisation_updated',
-        subjectType: 'organisation',
-        subjectId: 1,
-        details: { changes },
-      });
+    if (Object.keys(changes).length > 0) await auditOrganisation(tx, actor, { changes });
     return after;
+  });
+}
+
+/** The audit event of a change to the organisation record (DESIGN §4 audit trail), in its transaction. */
+export async function auditOrganisation(
+  tx: Tx,
+  actor: Actor,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await recordAudit(tx, {
+    actorUserId: actor.userId,
+    ip: actor.ip,
+    action: 'organisation_updated',
+    subjectType: 'organisation',
+    subjectId: 1,
+    details,
   });
 }

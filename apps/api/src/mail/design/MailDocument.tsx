@@ -13,65 +13,69 @@ import { Text } from '@react-email/text';
 import type { CSSProperties, ReactNode } from 'react';
 import type { MailContent } from './content.js';
 
-// The web app's colours (apps/web/src/app/theme.ts): dark blue above 7:1 against white.
-const BLUE = '#0b2d5b';
+// The organisation's primary colour (white text on it ≥ 4.5:1, DESIGN §5) draws the band, the headings
+// and the buttons; the rest are the web app's neutral colours.
 const INK = '#1f2328';
 const MUTED = '#57606a';
 const LINE = '#d0d7de';
 const TINT = '#f1f5fb';
 const FONT = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 
-const s = {
-  body: { backgroundColor: '#f3f4f6', margin: 0, padding: '16px 0', fontFamily: FONT, color: INK },
-  // One column at most 600 px wide and fluid below it: reads the same on a phone without media queries,
-  // which several mail programs strip.
-  container: { maxWidth: '600px', width: '100%', backgroundColor: '#ffffff', borderRadius: '8px' },
-  band: { backgroundColor: BLUE, borderRadius: '8px 8px 0 0', padding: '16px 24px' },
-  brand: { color: '#ffffff', fontSize: '16px', fontWeight: 600, margin: 0 },
-  main: { padding: '8px 24px 16px' },
-  h1: { fontSize: '22px', lineHeight: '28px', color: BLUE, margin: '16px 0 8px' },
-  h2: { fontSize: '16px', lineHeight: '22px', color: BLUE, margin: '0 0 8px' },
-  p: { fontSize: '15px', lineHeight: '22px', margin: '0 0 12px' },
-  card: { backgroundColor: TINT, borderRadius: '6px', padding: '12px 16px', margin: '0 0 16px' },
-  label: {
-    fontSize: '12px',
-    lineHeight: '16px',
-    color: MUTED,
-    margin: '8px 0 0',
-    textTransform: 'uppercase',
-  },
-  value: { fontSize: '15px', lineHeight: '22px', fontWeight: 600, margin: 0 },
-  code: {
-    fontFamily: "'SFMono-Regular', Consolas, 'Liberation Mono', monospace",
-    fontSize: '26px',
-    letterSpacing: '4px',
-    fontWeight: 700,
-    color: BLUE,
-    margin: '4px 0 8px',
-  },
-  primary: {
-    backgroundColor: BLUE,
-    color: '#ffffff',
-    borderRadius: '6px',
-    padding: '12px 20px',
-    fontSize: '15px',
-    fontWeight: 600,
-    margin: '0 8px 8px 0',
-  },
-  secondary: {
-    backgroundColor: '#ffffff',
-    color: BLUE,
-    border: `2px solid ${BLUE}`,
-    borderRadius: '6px',
-    padding: '10px 18px',
-    fontSize: '15px',
-    fontWeight: 600,
-    margin: '0 8px 8px 0',
-  },
-  small: { fontSize: '13px', lineHeight: '19px', color: MUTED, margin: '0 0 8px' },
-  footer: { padding: '0 24px 16px' },
-  link: { color: BLUE, textDecoration: 'underline' },
-} satisfies Record<string, CSSProperties>;
+/** The styles of one mail in the organisation's colour. */
+const stylesIn = (BLUE: string) =>
+  ({
+    body: { backgroundColor: '#f3f4f6', margin: 0, padding: '16px 0', fontFamily: FONT, color: INK },
+    // One column at most 600 px wide and fluid below it: reads the same on a phone without media queries,
+    // which several mail programs strip.
+    container: { maxWidth: '600px', width: '100%', backgroundColor: '#ffffff', borderRadius: '8px' },
+    band: { backgroundColor: BLUE, borderRadius: '8px 8px 0 0', padding: '16px 24px' },
+    brand: { color: '#ffffff', fontSize: '16px', fontWeight: 600, margin: 0 },
+    main: { padding: '8px 24px 16px' },
+    h1: { fontSize: '22px', lineHeight: '28px', color: BLUE, margin: '16px 0 8px' },
+    h2: { fontSize: '16px', lineHeight: '22px', color: BLUE, margin: '0 0 8px' },
+    p: { fontSize: '15px', lineHeight: '22px', margin: '0 0 12px' },
+    card: { backgroundColor: TINT, borderRadius: '6px', padding: '12px 16px', margin: '0 0 16px' },
+    label: {
+      fontSize: '12px',
+      lineHeight: '16px',
+      color: MUTED,
+      margin: '8px 0 0',
+      textTransform: 'uppercase',
+    },
+    value: { fontSize: '15px', lineHeight: '22px', fontWeight: 600, margin: 0 },
+    code: {
+      fontFamily: "'SFMono-Regular', Consolas, 'Liberation Mono', monospace",
+      fontSize: '26px',
+      letterSpacing: '4px',
+      fontWeight: 700,
+      color: BLUE,
+      margin: '4px 0 8px',
+    },
+    primary: {
+      backgroundColor: BLUE,
+      color: '#ffffff',
+      borderRadius: '6px',
+      padding: '12px 20px',
+      fontSize: '15px',
+      fontWeight: 600,
+      margin: '0 8px 8px 0',
+    },
+    secondary: {
+      backgroundColor: '#ffffff',
+      color: BLUE,
+      border: `2px solid ${BLUE}`,
+      borderRadius: '6px',
+      padding: '10px 18px',
+      fontSize: '15px',
+      fontWeight: 600,
+      margin: '0 8px 8px 0',
+    },
+    small: { fontSize: '13px', lineHeight: '19px', color: MUTED, margin: '0 0 8px' },
+    footer: { padding: '0 24px 16px' },
+    link: { color: BLUE, textDecoration: 'underline' },
+    logoBar: { padding: '16px 24px 12px' },
+    logo: { display: 'block', height: '48px', width: 'auto' },
+  }) satisfies Record<string, CSSProperties>;
 
 /** Text with its line breaks kept (mail programs ignore `white-space`). */
 function Lines({ text }: { text: string }): ReactNode {
@@ -89,6 +93,7 @@ function Lines({ text }: { text: string }): ReactNode {
  * text, so names and product notices typed by people can never become markup.
  */
 export function MailDocument({ c }: { c: MailContent }) {
+  const s = stylesIn(c.look.colour);
   return (
     <Html lang={c.language}>
       <Head>
@@ -97,7 +102,13 @@ export function MailDocument({ c }: { c: MailContent }) {
       <Preview>{c.preview}</Preview>
       <Body style={s.body}>
         <Container style={s.container}>
-          <Section style={s.band}>
+          {/* A logo sits on white, as the organisation drew it for its own site; the band names it. */}
+          {c.look.logoUrl && (
+            <Section style={s.logoBar}>
+              <Img src={c.look.logoUrl} alt="" height={48} style={s.logo} />
+            </Section>
+          )}
+          <Section style={c.look.logoUrl ? { ...s.band, borderRadius: 0 } : s.band}>
             <Text style={s.brand}>{c.brand}</Text>
           </Section>
           <Section style={s.main}>

@@ -14,6 +14,8 @@ export interface MailContent {
   language: UiLanguage;
   /** Sender line in the header band: the organisation's name (or the product's name when unset). */
   brand: string;
+  /** The organisation's colour (header band, headings, buttons) and logo (DESIGN §5 Branding). */
+  look: MailLook;
   /** The line mail programs show beside the subject in the inbox. */
   preview: string;
   heading: string;
@@ -65,6 +67,20 @@ export function plainTextOf(c: MailContent): string {
   blocks.push(...(c.notes ?? []), c.signature);
   if (c.footer.length > 0) blocks.push(`--\n${c.footer.join('\n')}`);
   return blocks.join('\n\n');
+}
+
+/** How the organisation's mails look: its primary colour and, when it has one, its logo's address. */
+export interface MailLook {
+  colour: string;
+  logoUrl: string | null;
+}
+
+/** The look of the organisation's mails; the logo is loaded from PUBLIC_URL (mail programs fetch it). */
+export function lookOf(o: { primaryColour: string; logoFileId: number | null }, publicUrl: string): MailLook {
+  return {
+    colour: o.primaryColour,
+    logoUrl: o.logoFileId === null ? null : `${publicUrl}/api/organisation/logo/${o.logoFileId}`,
+  };
 }
 
 /** Who the mail is from: the organisation's name, or the product's while the record has none. */

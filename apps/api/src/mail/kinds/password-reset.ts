@@ -3,7 +3,7 @@ import { uiLanguageOf } from '@balie/shared';
 import { languages, passwordResetTokens, users } from '../../db/schema/index.js';
 import { getOrganisation } from '../../features/organisation/repository.js';
 import { deriveToken } from '../../security/tokens.js';
-import { brandOf } from '../design/content.js';
+import { brandOf, lookOf } from '../design/content.js';
 import { renderMail } from '../design/render.js';
 import { fill, greetingOf, mailTexts, organisationFooter } from '../i18n.js';
 import { registerMailKind, type RenderedMail } from '../registry.js';
@@ -33,6 +33,7 @@ registerMailKind(PASSWORD_RESET_MAIL, async (payload, { db, config }): Promise<R
   const { html, text } = await renderMail({
     language,
     brand,
+    look: lookOf(organisation, config.publicUrl),
     preview: r.intro,
     heading: r.heading,
     greeting: greetingOf(t, name),

@@ -51,6 +51,7 @@ const AuditPage = lazy(() => import('../../features/audit/routes/AuditPage'));
 const PrivacyStatementPage = lazy(() => import('../../features/privacy/routes/PrivacyStatementPage'));
 const PrivacyRequestsPage = lazy(() => import('../../features/privacy/routes/PrivacyRequestsPage'));
 const StatisticsPage = lazy(() => import('../../features/statistics/routes/StatisticsPage'));
+const AccessibilityPage = lazy(() => import('../../features/accessibility/routes/AccessibilityPage'));
 const NotFoundPage = lazy(() => import('../../features/errors/routes/NotFoundPage'));
 const ServerErrorPage = lazy(() => import('../../features/errors/routes/ServerErrorPage'));
 const MaintenancePage = lazy(() => import('../../features/errors/routes/MaintenancePage'));
@@ -125,6 +126,8 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
             { path: '/setup/:token', element: <SetupPage /> },
             // The privacy statement (DESIGN §4b), linked from the booking form's details step.
             { path: '/privacy', element: <PrivacyStatementPage /> },
+            // The organisation's accessibility statement (DESIGN §4b), linked from every public page's footer.
+            { path: '/accessibility', element: <AccessibilityPage /> },
             { path: '/404', element: <NotFoundPage /> },
             { path: '/500', element: <ServerErrorPage /> },
             { path: '/maintenance', element: <MaintenancePage /> },

@@ -6,7 +6,7 @@ import { FRONT_DOOR_NAMESPACES, FRONT_DOOR_STATE_ID, type FrontDoorState, type P
 import { renderFrontDoor } from './renderFrontDoor';
 
 const TEMPLATE =
-  '<!doctype html><html lang="nl"><head><title>Balie</title></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="nl"><head><meta name="theme-color" content="#0b2d5b" /><title>Balie</title></head><body><div id="root"></div></body></html>';
 const HOSTILE_TITLE = 'Paspoort </script><script>alert(1)</script> $& $1 aanvragen';
 
 const translations = Object.fromEntries(
@@ -37,7 +37,7 @@ const state: FrontDoorState = {
   products: [product(1, HOSTILE_TITLE), product(2, 'Rijbewijs ophalen')],
   categories: [category],
   organisation: {
-    name: 'Gemeente',
+    name: 'Gemeente <Oost> & West',
     street: '',
     postcode: '',
     city: '',
@@ -49,6 +49,12 @@ const state: FrontDoorState = {
     requireMfaForAdmins: false,
     retentionDays: 30,
     privacyStatement: { nl: '', en: '', de: '' },
+    logoFileId: 7,
+    primaryColour: '#1a5e20',
+    accessibilityEmail: '',
+    accessibilityPhone: '',
+    accessibilityResponseDays: 5,
+    accessibilityComplaintsUrl: '',
   },
 };
 
@@ -69,6 +75,19 @@ describe('renderFrontDoor', () => {
     expect(root).toContain('Reisdocumenten');
     // The organisation's website link of the top bar.
     expect(root).toContain('href="https://example.org"');
+  });
+
+  it("is the organisation's page from the first byte: its title, logo, name and colour", () => {
+    expect(html).toContain('<title>Afspraak maken — Gemeente &#60;Oost&#62; &#38; West</title>');
+    expect(html).toContain('<meta name="theme-color" content="#1a5e20"');
+    const root = html.slice(html.indexOf('<div id="root">'), html.indexOf('<script'));
+    expect(root).toContain('src="/api/organisation/logo/7"');
+    expect(root).toContain('Gemeente &lt;Oost&gt; &amp; West');
+    expect(root).not.toContain('>Balie<');
+    // The top bar's colour is in the styles sent with the page, not only after the scripts ran.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('--AppBar-background:#1a5e20');
+    expect(head).not.toContain('#0b2d5b');
   });
 
   it('puts the styles the markup uses into <head>', () => {

@@ -48,8 +48,15 @@ export function renderFrontDoor(template: string, state: FrontDoorState): string
   store.dispatch(api.util.resetApiState());
   const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(markup));
   // Replaced by functions: a '$' in a product's text must not read as a replacement pattern.
+  // The organisation's page from the first byte (DESIGN §4b): its name in the tab, its colour in the bar.
+  const title = siteTitle(i18n.t('booking:title'), state.organisation.name);
   return template
     .replace(/<html lang="[^"]*">/, () => `<html lang="${state.language}">`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+    .replace(
+      /<meta name="theme-color" content="[^"]*"/,
+      () => `<meta name="theme-color" content="${escapeHtml(state.organisation.primaryColour)}"`,
+    )
     .replace('</head>', () => `${styles}</head>`)
     .replace(
       '<div id="root"></div>',
@@ -57,6 +64,16 @@ export function renderFrontDoor(template: string, state: FrontDoorState): string
         `<div id="root">${markup}</div>` +
         `<script type="application/json" id="${FRONT_DOOR_STATE_ID}">${jsonForHtml(state)}</script>`,
     );
+}
+
+/** The browser tab of a public page: "Afspraak maken — Gemeente Voorbeeldstad" (PageFrame says the same). */
+function siteTitle(page: string, organisation: string): string {
+  return organisation ? `${page} — ${organisation}` : page;
+}
+
+/** Text inside an element or an attribute value. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** JSON inside a <script> element: a '<' in any text could close it ('</script>'), so none is left. */

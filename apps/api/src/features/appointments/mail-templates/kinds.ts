@@ -10,7 +10,7 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import { appointments, locations, products } from '../../../db/schema/index.js';
 import type { AppointmentRowStatus } from '../../../db/schema/index.js';
-import { brandOf, type MailContent } from '../../../mail/design/content.js';
+import { brandOf, lookOf, type MailContent } from '../../../mail/design/content.js';
 import { renderMail } from '../../../mail/design/render.js';
 import { fill, greetingOf, mailTexts, organisationFooter } from '../../../mail/i18n.js';
 import { registerMailKind, type RenderContext, type RenderedMail } from '../../../mail/registry.js';
@@ -180,6 +180,7 @@ async function render(
   const { html, text } = await renderMail({
     language,
     brand,
+    look: lookOf(organisation, config.publicUrl),
     preview: `${t[kind].heading}: ${date}, ${time}`,
     heading: t[kind].heading,
     greeting: greetingOf(base, name),

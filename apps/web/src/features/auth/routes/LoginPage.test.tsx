@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, renderRoute } from '../../../test/renderRoute';
 import { apiError, fakeApi, type FakeAnswer } from '../../../components/scheduling/test/fakeApi';
@@ -9,7 +9,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('login form (spec §4 forms)', () => {
   it("shows the public top bar with the link back to the organisation's website", async () => {
     await renderRoute('/login');
-    expect(await screen.findByRole('link', { name: /Back to the website/ })).toHaveAttribute(
+    const banner = await screen.findByRole('banner');
+    expect(await within(banner).findByRole('link', { name: /Back to the website/ })).toHaveAttribute(
       'href',
       'https://www.voorbeeld.example',
     );

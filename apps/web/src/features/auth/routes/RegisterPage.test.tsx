@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { organisationSchema, type Organisation, type RegisterField } from '@balie/shared';
 import { apiError, fakeApi, type FakeAnswer } from '../../../components/scheduling/test/fakeApi';
 import { organisationApi } from '../../../components/organisation/organisationApi';
-import { aUser, renderRoute } from '../../../test/renderRoute';
+import { aUser, renderRoute, UNBRANDED } from '../../../test/renderRoute';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -24,6 +24,7 @@ const organisation = (registrationOpen: boolean, registerFields: RegisterField[]
     requireMfaForAdmins: false,
     retentionDays: 30,
     privacyStatement: { nl: '', en: '', de: '' },
+    ...UNBRANDED,
   });
 
 function serve(o: Organisation, register: () => FakeAnswer = () => apiError(500, 'internal_error')) {

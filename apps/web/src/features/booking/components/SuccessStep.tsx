@@ -9,6 +9,7 @@ import { appointmentLocation } from '@balie/shared';
 import { useAppDispatch, useAppSelector } from '../../../lib/store/hooks';
 import { AppointmentSummary, fullName } from '../../../components/scheduling/AppointmentSummary';
 import { LocationContact } from '../../../components/locations/LocationContact';
+import { OrganisationBadge } from '../../../components/organisation/OrganisationBadge';
 import { OrganisationContact } from '../../../components/organisation/OrganisationContact';
 import { useGetOrganisationQuery } from '../../../components/organisation/organisationApi';
 import { useGetBookableProductsQuery } from '../api/productsApi';
@@ -81,6 +82,7 @@ export function SuccessStep() {
       <Alert severity="success">{t('success.text', { email: draft.personal.email })}</Alert>
       {draft.checkInCode && <CheckInCodePanel code={draft.checkInCode} />}
       <Paper variant="outlined" sx={{ p: 2 }}>
+        {organisation.data && <OrganisationBadge organisation={organisation.data} />}
         <AppointmentSummary
           data={{
             fromDateTime: from,

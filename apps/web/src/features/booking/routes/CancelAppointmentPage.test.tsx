@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { organisationSchema } from '@balie/shared';
-import { renderRoute } from '../../../test/renderRoute';
+import { renderRoute, UNBRANDED } from '../../../test/renderRoute';
 import { apiError, fakeApi, type FakeAnswer } from '../../../components/scheduling/test/fakeApi';
 import { appointment } from '../../../components/scheduling/test/fixtures';
 
@@ -21,6 +21,7 @@ const ORGANISATION = organisationSchema.parse({
   requireMfaForAdmins: false,
   retentionDays: 30,
   privacyStatement: { nl: '', en: '', de: '' },
+  ...UNBRANDED,
 });
 
 /** A promise the test resolves when it wants the server to answer. */
@@ -87,7 +88,9 @@ describe('cancel by token', () => {
       await renderRoute(path);
       expect(await screen.findByText(/unknown, has expired or was already used/)).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Make a new appointment' })).toHaveAttribute('href', '/new');
-      expect(await screen.findByRole('link', { name: 'balie@teststad.example' })).toBeInTheDocument();
+      expect(
+        await within(await screen.findByRole('main')).findByRole('link', { name: 'balie@teststad.example' }),
+      ).toBeInTheDocument();
     },
   );
 
@@ -104,13 +107,14 @@ describe('cancel by token', () => {
       await screen.findByRole('heading', { name: 'Changing your appointment is not possible' }),
     ).toBeInTheDocument();
     // How to reach the provider comes from the organisation record (GET /organisation).
-    expect(await screen.findByRole('link', { name: 'balie@teststad.example' })).toHaveAttribute(
+    const main = within(await screen.findByRole('main'));
+    expect(await main.findByRole('link', { name: 'balie@teststad.example' })).toHaveAttribute(
       'href',
       'mailto:balie@teststad.example',
     );
-    expect(screen.getByRole('link', { name: '+31 30 555 0101' })).toHaveAttribute('href', 'tel:+31305550101');
-    expect(screen.getByText('Marktplein 7, 1234 AB Teststad')).toBeInTheDocument();
-    const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(main.getByRole('link', { name: '+31 30 555 0101' })).toHaveAttribute('href', 'tel:+31305550101');
+    expect(main.getByText('Marktplein 7, 1234 AB Teststad')).toBeInTheDocument();
+    const hrefs = main.getAllByRole('link').map((a) => a.getAttribute('href'));
     expect(hrefs).toContainEqual(
       expect.stringMatching(/^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=.*Marktplein/),
     );

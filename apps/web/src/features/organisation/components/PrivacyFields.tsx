@@ -1,4 +1,5 @@
 import { useController, type Control } from 'react-hook-form';
+import type { FormValues } from '../organisationForm';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -10,13 +11,12 @@ import {
   PRIVACY_PLACEHOLDERS,
   RETENTION_DAYS,
   STATEMENT_LANGUAGES,
-  type Organisation,
 } from '@balie/shared';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useFieldErrorText } from '../../../components/form/useFieldErrorText';
 
 /** The retention period as a whole number of days (the field gives text; the schema wants a number). */
-function RetentionDaysField({ control }: { control: Control<Organisation> }) {
+function RetentionDaysField({ control }: { control: Control<FormValues> }) {
   const { t } = useTranslation('organisation');
   const errorText = useFieldErrorText();
   const { field, fieldState } = useController({ name: 'retentionDays', control });
@@ -45,7 +45,7 @@ function RetentionDaysField({ control }: { control: Control<Organisation> }) {
  * the public /privacy page's text per language; an empty text shows the product's default, which is
  * given as the field's placeholder (decision 0372).
  */
-export function PrivacyFields({ control }: { control: Control<Organisation> }) {
+export function PrivacyFields({ control }: { control: Control<FormValues> }) {
   const { t } = useTranslation('organisation');
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 3 }}>

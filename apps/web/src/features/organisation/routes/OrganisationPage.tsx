@@ -13,13 +13,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import {
-  patchOrganisationRequestSchema,
-  patchPrivacyStatementSchema,
-  REGISTER_FIELDS,
-  type Organisation,
-  type RegisterField,
-} from '@balie/shared';
+import { REGISTER_FIELDS, type Organisation, type RegisterField } from '@balie/shared';
 import { applyServerErrors } from '../../../components/form/applyServerErrors';
 import { FormSwitch } from '../../../components/form/FormSwitch';
 import { FormTextField } from '../../../components/form/FormTextField';
@@ -32,13 +26,11 @@ import { apiErrorOf } from '../../../lib/apiError';
 import { useCurrentUser } from '../../../session/useCurrentUser';
 import { TWO_STEP_SETUP_PATH } from '../../../session/useMfaSetupRequired';
 import { usePatchOrganisationMutation } from '../api';
+import { AccessibilityContactSection } from '../components/AccessibilityContactSection';
+import { BrandingSection } from '../components/BrandingSection';
+import { EmbedSection } from '../components/EmbedSection';
 import { PrivacyFields } from '../components/PrivacyFields';
-
-/** Every field of the record is on the form, so the form sends them all (the request allows any subset). */
-const formSchema = patchOrganisationRequestSchema
-  .required()
-  .extend({ privacyStatement: patchPrivacyStatementSchema.required() });
-type FormValues = Organisation;
+import { formSchema, formValuesOf, type FormValues } from '../organisationForm';
 
 /** The register form's labels for the extra fields, as the register page shows them. */
 const REGISTER_FIELD_LABELS: Record<RegisterField, string> = {
@@ -148,7 +140,7 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
   const { control, handleSubmit, reset, setError } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     mode: 'onBlur',
-    values: organisation,
+    values: formValuesOf(organisation),
   });
   const canSubmit = useCanSubmit(control, formSchema);
   const [mfaRefused, setMfaRefused] = useState(false);
@@ -161,7 +153,7 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
         notify(t('common:general.error'), 'error');
       return;
     }
-    reset(result.data);
+    reset(formValuesOf(result.data));
     notify(t('common:saved'), 'success');
   });
   return (
@@ -228,7 +220,16 @@ export default function OrganisationPage() {
   return (
     <PageFrame title={t('title')} maxWidth={800}>
       <QueryState data={data} error={error} isLoading={isLoading}>
-        {(organisation) => <OrganisationForm organisation={organisation} />}
+        {(organisation) => (
+          <>
+            <OrganisationForm organisation={organisation} />
+            <Box sx={{ mt: 3 }}>
+              <BrandingSection organisation={organisation} />
+              <AccessibilityContactSection organisation={organisation} />
+              <EmbedSection organisation={organisation} />
+            </Box>
+          </>
+        )}
       </QueryState>
     </PageFrame>
   );

@@ -1,0 +1,86 @@
+import type { Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/booking.js';
+import { DEMO_ADMIN, expect, logIn, test } from '../support/fixtures.js';
+
+// Issue 23 item 3, the audit behind /accessibility (docs/accessibility.md): axe on every public and
+// admin page, in Dutch and English, at a phone's and a desktop's width; any serious or critical finding
+// fails. (The booking flow's steps are checked along the way in booking.spec.ts.)
+
+const PUBLIC_PAGES = [
+  '/new',
+  '/login',
+  '/register',
+  '/forgot-password',
+  '/reset-password/some-token',
+  '/invitation/some-token',
+  '/setup',
+  '/edit-appointment/no-such-token',
+  '/cancel-appointment/no-such-token',
+  '/Appointment/Index/1',
+  '/accessibility',
+  '/404',
+  '/500',
+];
+
+const ADMIN_PAGES = [
+  '/home',
+  '/profile',
+  '/calendar',
+  '/appointments',
+  '/locations',
+  '/locations/new',
+  '/location/1',
+  '/front-desks',
+  '/front-desks/new',
+  '/front-desk/1',
+  '/organisation',
+  '/products',
+  '/products/new',
+  '/product/1',
+  '/product/1/files',
+  '/users',
+  '/audit',
+];
+
+const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;
+
+/** Opens each page and runs axe once its heading is there, in the language the page was asked in. */
+async function audit(page: Page, paths: string[], language: string, where: string): Promise<void> {
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
+    await expect(page.locator('html'), path).toHaveAttribute('lang', language);
+    await expectNoSeriousA11yViolations(page, `${path} (${where})`);
+  }
+}
+
+for (const language of ['nl', 'en'] as const)
+  for (const [name, size] of Object.entries(WIDTHS))
+    test.describe(`${language}, ${name} (${size.width} px)`, () => {
+      test.use({ viewport: size, locale: language === 'nl' ? 'nl-NL' : 'en-GB' });
+      test.beforeEach(async ({ page }) => {
+        // The interface language a visitor chose before (the language switch keeps it here).
+        await page.addInitScript((code) => window.localStorage.setItem('ui_language', code), language);
+      });
+
+      test('public pages have no serious or critical axe findings', async ({ page }) => {
+        test.slow();
+        await audit(page, PUBLIC_PAGES, language, `${language}, ${name}`);
+      });
+
+      test('admin pages have no serious or critical axe findings', async ({ page }) => {
+        test.slow();
+        await logIn(page, DEMO_ADMIN);
+        // Signed in, the account's language rules (spec §4): the admin switches, and switches back after.
+        const switchTo = async (menuItem: RegExp) => {
+          await page.getByRole('button', { name: /Kies een taal|Choose a language/ }).click();
+          await page.getByRole('menuitem', { name: menuItem }).click();
+        };
+        if (language === 'en') await switchTo(/English/);
+        try {
+          await audit(page, ADMIN_PAGES, language, `${language}, ${name}`);
+        } finally {
+          if (language === 'en') await switchTo(/Nederlands/);
+        }
+      });
+    });
