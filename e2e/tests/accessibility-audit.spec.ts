@@ -18,6 +18,7 @@ const PUBLIC_PAGES = [
   '/cancel-appointment/no-such-token',
   '/Appointment/Index/1',
   '/accessibility',
+  '/privacy',
   '/404',
   '/500',
 ];
@@ -40,6 +41,8 @@ const ADMIN_PAGES = [
   '/product/1/files',
   '/users',
   '/audit',
+  '/statistics',
+  '/privacy-requests',
 ];
 
 const WIDTHS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } } as const;

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminHeaders, bookThroughApi, slotsOn } from '../support/api.js';
-import { DEMO_ADMIN, expect, logIn, test } from '../support/fixtures.js';
+import { expect, logIn, test } from '../support/fixtures.js';
 import { screenshots } from '../support/screens.js';
 import { expectNoSeriousA11yViolations, passportItems, PRODUCT } from '../support/booking.js';
 
@@ -38,6 +38,18 @@ async function bookToday(request: APIRequestContext) {
   return { desk, booked, location, headers, items };
 }
 
+/** A colleague behind the desk (ROLE_STAFF, DESIGN §4b): registered, then made staff by the admin. */
+async function staffAccount(request: APIRequestContext, headers: Record<string, string>) {
+  const account = { email: 'baliemedewerker@example.com', password: 'Balie1234!' };
+  const registered = await request.post('/api/register', { data: account });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { user } = (await registered.json()) as { user: { id: number } };
+  const promoted = await request.get(`/api/user/${user.id}/promote-to-manager?role=ROLE_STAFF`, { headers });
+  expect(promoted.status(), await promoted.text()).toBe(200);
+  expect(((await promoted.json()) as { roles: string[] }).roles).toContain('ROLE_STAFF');
+  return account;
+}
+
 async function displayShots(page: Page) {
   if (!SCREENS) return;
   for (const [width, height] of [
@@ -59,7 +71,8 @@ test('a desk checks a visitor in, calls them and a walk-in; the display in the w
 }) => {
   test.slow();
   await page.clock.install({ time: new Date(NOW) });
-  const { desk, booked, location, items } = await bookToday(request);
+  const { desk, booked, location, items, headers } = await bookToday(request);
+  const staff = await staffAccount(request, headers);
   const ticket = booked.checkInCode.slice(0, 4);
 
   // The waiting room's screen: another browser, no sign-in, the location's key.
@@ -69,7 +82,8 @@ test('a desk checks a visitor in, calls them and a walk-in; the display in the w
   await expect(display.getByText('Welkom. U wordt hier opgeroepen.')).toBeVisible();
   await expectNoSeriousA11yViolations(display, 'the display, before any call');
 
-  await logIn(page, DEMO_ADMIN);
+  // A staff member works the queue: the desk's work needs no admin rights.
+  await logIn(page, staff);
   const queue = page.getByRole('region', { name: /^Wachtrij/ });
   await expect(queue.getByText('Kies uw balie om bezoekers te roepen.')).toBeVisible();
   await queue.getByRole('combobox', { name: 'Uw balie' }).click();

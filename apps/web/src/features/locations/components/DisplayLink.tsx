@@ -49,7 +49,7 @@ export function DisplayLink({ location }: { location: AdminLocation }) {
         <Button variant="outlined" href={url} target="_blank" rel="noopener">
           {t('location.open')}
         </Button>
-        <Button color="warning" onClick={() => setAsking(true)}>
+        <Button color="error" onClick={() => setAsking(true)}>
           {t('location.renew')}
         </Button>
       </Box>

@@ -124,7 +124,7 @@ export function QueueBoard({ desk }: { desk: Desk }) {
                         </Button>
                         <Button
                           variant="outlined"
-                          color="warning"
+                          color="error"
                           disabled={busy}
                           onClick={() => void after(e, 'no-show')}
                         >
