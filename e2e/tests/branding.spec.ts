@@ -222,7 +222,7 @@ test('every public page has the footer; its links open the privacy page and a fi
     'B: voldoet gedeeltelijk',
     '25 november 2026',
     'axe-core',
-    'Inchecken en de wachtrij',
+    'het inchecken en de wachtrij (kiezen van de balie, roepen en helpen) zijn helemaal met het toetsenbord doorlopen',
     'U krijgt binnen 5 werkdagen een reactie.',
     'Nationale ombudsman',
   ])

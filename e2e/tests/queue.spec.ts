@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { adminHeaders, bookThroughApi, slotsOn } from '../support/api.js';
 import { expect, logIn, test } from '../support/fixtures.js';
 import { screenshots } from '../support/screens.js';
-import { expectNoSeriousA11yViolations, passportItems, PRODUCT } from '../support/booking.js';
+import { expectNoSeriousA11yViolations, passportItems, PRODUCT, tabTo } from '../support/booking.js';
 
 // Issue 22: calling visitors — check-in, "next", walk-in tickets and the waiting room's display.
 
@@ -15,11 +15,11 @@ test.use({ serverEnv: { BALIE_TEST_NOW: NOW } });
 const SCREENS = process.env.SCREENS_DIR;
 
 /** A desk open all of today at the first location, and a visitor booked there for today. */
-async function bookToday(request: APIRequestContext) {
+async function bookToday(request: APIRequestContext, deskName = 'Balie Wacht') {
   const headers = await adminHeaders(request);
   const made = await request.post('/api/desks', {
     headers,
-    data: { name: 'Balie Wacht', openingHours: [{ weekday: 2, opens: '00:00', closes: '24:00' }] },
+    data: { name: deskName, openingHours: [{ weekday: 2, opens: '00:00', closes: '24:00' }] },
   });
   expect(made.status(), await made.text()).toBe(201);
   const desk = (await made.json()) as { id: number; name: string; locationId: number };
@@ -39,8 +39,12 @@ async function bookToday(request: APIRequestContext) {
 }
 
 /** A colleague behind the desk (ROLE_STAFF, DESIGN §4b): registered, then made staff by the admin. */
-async function staffAccount(request: APIRequestContext, headers: Record<string, string>) {
-  const account = { email: 'baliemedewerker@example.com', password: 'Balie1234!' };
+async function staffAccount(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  email = 'baliemedewerker@example.com',
+) {
+  const account = { email, password: 'Balie1234!' };
   const registered = await request.post('/api/register', { data: account });
   expect(registered.status(), await registered.text()).toBe(201);
   const { user } = (await registered.json()) as { user: { id: number } };
@@ -153,6 +157,49 @@ test('a desk checks a visitor in, calls them and a walk-in; the display in the w
   expect(called.status(), await called.text()).toBe(200);
   await expect(display.getByTestId('current-ticket')).toHaveText('W002');
   await tv.close();
+});
+
+// Issue 23 item 3: the desk's work by keyboard alone (Tab, arrows, Enter), as a staff member would.
+test('by keyboard alone, staff choose their desk, check a visitor in, call and serve them', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  await page.clock.install({ time: new Date(NOW) });
+  const { desk, booked, headers } = await bookToday(request, 'Balie Toetsenbord');
+  const ticket = booked.checkInCode.slice(0, 4);
+  await logIn(page, await staffAccount(request, headers, 'toetsenbord@example.com'));
+  const queue = page.getByRole('region', { name: /^Wachtrij/ });
+
+  // The desk: Tab to the select, open it with the arrow key, walk to the desk, Enter.
+  const deskSelect = queue.getByRole('combobox', { name: 'Uw balie' });
+  await tabTo(page, deskSelect);
+  await page.keyboard.press('ArrowDown');
+  const option = page.getByRole('option', { name: new RegExp(`^${desk.name}`) });
+  await expect(option).toBeVisible();
+  for (let i = 0; i < 20; i++) {
+    if (await option.evaluate((el) => el === document.activeElement)) break;
+    await page.keyboard.press('ArrowDown');
+  }
+  await page.keyboard.press('Enter');
+  await expect(deskSelect).toContainText(desk.name);
+  await expect(queue.getByText('Er wacht niemand.')).toBeVisible();
+
+  // Check in: Tab to the code field, type the code, Enter.
+  await tabTo(page, page.getByRole('textbox', { name: 'Incheckcode' }));
+  await page.keyboard.type(booked.checkInCode);
+  await page.keyboard.press('Enter');
+  const waiting = queue.getByRole('list', { name: 'Wachtende bezoekers' });
+  await expect(waiting).toContainText(ticket);
+
+  // Call the next and serve them: Tab and Enter.
+  await tabTo(page, queue.getByRole('button', { name: 'Volgende roepen' }));
+  await page.keyboard.press('Enter');
+  const mine = queue.getByRole('list', { name: 'Aan uw balie' });
+  await expect(mine).toContainText(ticket);
+  await tabTo(page, mine.getByRole('button', { name: `${ticket} geholpen` }));
+  await page.keyboard.press('Enter');
+  await expect(queue.getByText('Vandaag: 1 geholpen, 0 niet verschenen.')).toBeVisible();
 });
 
 test('a display with a wrong key says so instead of waiting for calls', async ({ page }) => {
