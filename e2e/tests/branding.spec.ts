@@ -210,6 +210,11 @@ test('every public page has the footer; its links open the privacy page and a fi
       'https://www.voorbeeldstad.example',
     );
   }
+  // The footer's privacy link opens the filled statement, with the retention period.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacyverklaring' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacyverklaring' })).toBeVisible();
+  await expect(page.getByText(/automatisch gewist/)).toContainText(/\d+ dagen na de afspraak/);
 
   await page.goto('/new');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Toegankelijkheidsverklaring' }).click();
@@ -266,6 +271,11 @@ test('every public page has the footer; its links open the privacy page and a fi
   ).toBeVisible();
   await screenshots(page, 'accessibility-en');
   await expectNoSeriousA11yViolations(page, '/accessibility (en)');
+  // The footer's privacy link opens the filled statement, in English here…
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy statement' }).click();
+  await expect(page).toHaveURL(/\/privacy$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Privacy statement' })).toBeVisible();
+  await expect(page.getByText(/erased automatically/)).toContainText(/\d+ days after the appointment/);
 
   // The admin edits the contact parts; the statement says them at once.
   await page.evaluate(() => window.localStorage.setItem('ui_language', 'nl'));
