@@ -178,6 +178,11 @@ function closureSpans(closures: readonly Closure[], desk: DeskSchedule, day: Loc
   return mergeSpans(spans);
 }
 
+/** The day parts' bounds as instants: on DST days they are still 12:00 and 17:00 on the wall clock. */
+function dayPartBounds(day: LocalDay): number[] {
+  return [day.start, day.at(AFTERNOON_STARTS_MINUTE), day.at(EVENING_STARTS_MINUTE), day.end];
+}
+
 /**
  * One desk's open minutes of one day per day part (after closures), split into what online booking may
  * fill (`bookable`: floor(open × (100 − pct) / 100), unlimited at 0 %) and what the overflow percentage
@@ -186,10 +191,10 @@ function closureSpans(closures: readonly Closure[], desk: DeskSchedule, day: Loc
 function partShares(
   desk: DeskSchedule,
   day: LocalDay,
+  bounds: readonly number[],
   opening: readonly Span[],
   closed: readonly Span[],
 ): Array<{ bookable: number; walkIn: number }> {
-  const bounds = [day.start, day.at(AFTERNOON_STARTS_MINUTE), day.at(EVENING_STARTS_MINUTE), day.end];
   const pct = percentagesOn(desk, day.date);
   const openAfterClosures = mergeSpans(
     closed.length === 0 ? opening : opening.flatMap((o) => subtractSpans(o, closed)),
@@ -214,6 +219,7 @@ export function walkInShare(
 ): Record<DayPart, number> {
   const day = localDay(input.zone, date);
   const closures = input.closures.filter((c) => c.date === date);
+  const bounds = dayPartBounds(day);
   const total = [0, 0, 0];
   for (const desk of input.desks) {
     if (desk.locationId !== input.locationId) continue;
@@ -221,7 +227,7 @@ export function walkInShare(
       start: day.at(h.opens),
       end: day.at(h.closes),
     }));
-    const shares = partShares(desk, day, opening, closureSpans(closures, desk, day));
+    const shares = partShares(desk, day, bounds, opening, closureSpans(closures, desk, day));
     shares.forEach((s, i) => (total[i]! += s.walkIn));
   }
   return { morning: total[0]!, afternoon: total[1]!, evening: total[2]! };
@@ -239,14 +245,12 @@ interface DeskDayState {
 
 function deskDayState(p: Prepared, pd: PreparedDesk, day: LocalDay): DeskDayState {
   const durationMinutes = p.input.durationMinutes;
-  // Day parts as instants: on DST days the boundaries are still 12:00 and 17:00 on the wall clock.
-  const bounds = [day.start, day.at(AFTERNOON_STARTS_MINUTE), day.at(EVENING_STARTS_MINUTE), day.end];
-  const partOf = (ms: number): number => (ms < bounds[1]! ? 0 : ms < bounds[2]! ? 1 : 2);
-
   // A desk closed all day offers nothing, so its desk-choice key does not matter: on weekends every desk
   // stops here, before its bookings are counted.
   const hours = pd.weekly.get(day.weekday);
   if (!hours) return { bookedMinutes: 0, opening: [], blocked: [], quotaAllows: () => false };
+  const bounds = dayPartBounds(day);
+  const partOf = (ms: number): number => (ms < bounds[1]! ? 0 : ms < bounds[2]! ? 1 : 2);
 
   // Bookings that start on this day count towards its quotas and its desk-choice key.
   const booked = [0, 0, 0];
@@ -262,7 +266,7 @@ function deskDayState(p: Prepared, pd: PreparedDesk, day: LocalDay): DeskDayStat
   const closed = dayClosures ? closureSpans(dayClosures, pd.desk, day) : [];
 
   // Quota per part: floor(open minutes × (100 − pct) / 100); 0 % means no limit at all (decision 0051).
-  const caps = partShares(pd.desk, day, opening, closed).map((s) => s.bookable);
+  const caps = partShares(pd.desk, day, bounds, opening, closed).map((s) => s.bookable);
   const quotaAllows = (start: number): boolean => {
     const part = partOf(start);
     return booked[part]! + durationMinutes <= caps[part]!;
