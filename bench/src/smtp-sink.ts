@@ -36,16 +36,29 @@ export class SmtpSink {
 
   async up(): Promise<void> {
     if (this.server) return;
-    const server = new SMTPServer({
+    const closed = new Set<string>();
+    const server: SMTPServer = new SMTPServer({
       authOptional: true,
       disabledCommands: ['STARTTLS', 'AUTH'],
       logger: false,
       closeTimeout: 1,
+      // A message counts as delivered only when its 250 can still reach the client: the server taken
+      // down or the client gone (killed) during the accept delay means the client never learns of it and
+      // will rightly send it again, so recording it would count a copy no real server would have queued.
+      onClose: (session) => {
+        closed.add(session.id);
+      },
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () =>
           setTimeout(() => {
+            if (this.server !== server || closed.has(session.id)) {
+              const gone = new Error('Server shutting down') as Error & { responseCode: number };
+              gone.responseCode = 421;
+              callback(gone);
+              return;
+            }
             // Headers are enough to tell the message by its Message-ID.
             const head =
               Buffer.concat(chunks)

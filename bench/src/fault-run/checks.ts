@@ -61,6 +61,11 @@ export interface MailCheck {
 }
 
 const OUTBOX_ROW = /^<outbox-(\d+)\./;
+/** How long after the kill a copy from the killed process may still be handled here. */
+const KILL_SLACK_MS = 5_000;
+/** The earliest another worker can take over a killed process's row (a 30 s lease renewed every 10 s). */
+const LEASE_FLOOR_MS = 20_000;
+const signed = (n: number) => (n < 0 ? ` − ${-n}` : ` + ${n}`);
 
 /** Compares the confirmed appointments in SQL with what the SMTP server received. */
 export async function checkConfirmationMails(
@@ -102,14 +107,24 @@ export async function checkConfirmationMails(
     if (first.at > Math.max(times.smtpBackAt, confirmedAt) + 90_000) check.late.push(a.email);
     if (copies.length > 1) {
       // Which row a copy came from is in its Message-ID (<outbox-<id>.<created>@host>, mail/worker.ts).
-      // A time window after the kill would misjudge a process the load had slowed down (seen: over 1 s
-      // between the server's answer and the update that records it).
+      // A kill-window copy (decision 0141) is a row the killed process held, sent by it just before its
+      // death and again by another worker once the lease had run out. The first copy's time is when this
+      // process got round to the message: on a busy machine that can be after the kill (seen: five copies
+      // from the killed process's five lanes, handled here up to a second after it), hence the slack. The
+      // lease (30 s, renewed every 10 s) keeps every other worker off the row for at least 20 s after the
+      // kill, so a second copy sooner than that is a real double send, never the window.
       const row = Number(OUTBOX_ROW.exec(first.messageId ?? '')?.[1]);
       const inWindow =
-        first.at <= times.killedAt &&
+        copies.length === 2 &&
         orphaned.includes(row) &&
-        copies.every((c) => c.messageId === first.messageId);
-      (inWindow ? check.duplicatesInKillWindow : check.duplicates).push(a.email);
+        copies.every((c) => c.messageId === first.messageId) &&
+        first.at <= times.killedAt + KILL_SLACK_MS &&
+        copies[1]!.at >= times.killedAt + LEASE_FLOOR_MS;
+      // What tells a kill-window copy from another one, printed so that a failed run can be explained.
+      const detail = copies.map((c) => `${c.messageId ?? '?'} at kill${signed(c.at - times.killedAt)} ms`);
+      (inWindow ? check.duplicatesInKillWindow : check.duplicates).push(
+        `${a.email} (${detail.join(', ')}; row ${row} ${orphaned.includes(row) ? 'was' : 'was not'} leased by the killed process)`,
+      );
     }
   }
   check.strays = deliveries.filter((d) => d.to.some((to) => !expected.has(to))).length;

@@ -153,6 +153,7 @@ async function main(): Promise<boolean> {
       `  killed process's leased rows: ${orphaned.length}, all sent ${recovered === null ? 'NOT YET' : `${recovered.toFixed(1)} s after the kill`}`,
     );
     console.log(`  duplicates in the kill window (decision 0141): ${mails.duplicatesInKillWindow.length}`);
+    for (const d of mails.duplicatesInKillWindow) console.log(`    ${d}`);
 
     const checks: Array<[string, boolean, string]> = [
       ['no overlapping active bookings', overlaps === 0, `${overlaps} overlapping pairs`],
@@ -163,7 +164,7 @@ async function main(): Promise<boolean> {
         mails.late.length === 0,
         mails.late.slice(0, 5).join(', '),
       ],
-      ['no confirmation sent twice', mails.duplicates.length === 0, mails.duplicates.slice(0, 5).join(', ')],
+      ['no confirmation sent twice', mails.duplicates.length === 0, mails.duplicates.slice(0, 5).join('; ')],
       ['no mail to an unknown address', mails.strays === 0, `${mails.strays} strays`],
       [
         'no 5xx except from the killed process',
