@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import type { Frame, Locator, Page } from '@playwright/test';
 import { adminHeaders } from '../support/api.js';
 import { CHROMIUM_LAUNCH } from '../support/chromium.js';
 import {
@@ -35,6 +35,34 @@ test.use({
     ],
   },
 });
+
+/**
+ * The first click into the cross-origin frame. It once waited 3 minutes on Playwright's "stable" check in
+ * a CI run and never since (issue 16); should it stall again, the failure says whether the framed page
+ * was painting at all (Playwright's check needs two of its animation frames) or its button was moving.
+ */
+async function firstClickInFrame(button: Locator, frame: () => Frame): Promise<void> {
+  try {
+    await button.click({ timeout: 30_000 });
+  } catch (error) {
+    const painting = await Promise.race([
+      frame().evaluate(
+        () =>
+          new Promise<string>((done) =>
+            requestAnimationFrame(() => requestAnimationFrame(() => done('painted frames'))),
+          ),
+      ),
+      new Promise<string>((done) =>
+        setTimeout(() => done('painted no frame (requestAnimationFrame did not run in 5 s)'), 5_000),
+      ),
+    ]);
+    const boxes = [await button.boundingBox(), await button.boundingBox()];
+    throw new Error(
+      `The click in the frame did not happen: the framed page ${painting}; the button's box twice: ${JSON.stringify(boxes)}`,
+      { cause: error },
+    );
+  }
+}
 
 /** A real PNG: a white plate with a band of the colour (what a municipality's logo file is, roughly). */
 function pngLogo(width: number, height: number): Buffer {
@@ -386,7 +414,7 @@ test.describe('embedded in the organisation’s website', () => {
       .locator('#balie-afspraak')
       .evaluate((el) => el.getBoundingClientRect().height);
 
-    await frame.getByRole('button', { name: `${PRODUCT} toevoegen` }).click();
+    await firstClickInFrame(frame.getByRole('button', { name: `${PRODUCT} toevoegen` }), framed);
     await frame.getByRole('button', { name: 'Kies een vestiging' }).click();
     await frame.getByRole('radio', { name: STADHUIS, exact: true }).check();
     await frame.getByRole('button', { name: 'Kies datum en tijd' }).click();
