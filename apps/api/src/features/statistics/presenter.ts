@@ -31,15 +31,7 @@ const COUNT_KEYS = [
 type Counts = Pick<PartRow, (typeof COUNT_KEYS)[number]>;
 
 /** Only the counts of a row (a part in the answer carries no more than its schema names). */
-const counts = (r: Counts): Counts => ({
-  booked: r.booked,
-  checkedIn: r.checkedIn,
-  noShow: r.noShow,
-  cancelled: r.cancelled,
-  walkIns: r.walkIns,
-  openMinutes: r.openMinutes,
-  bookedMinutes: r.bookedMinutes,
-});
+const counts = (r: Counts) => Object.fromEntries(COUNT_KEYS.map((k) => [k, r[k]])) as Counts;
 
 function sum(rows: readonly Counts[]): Counts {
   const total = Object.fromEntries(COUNT_KEYS.map((k) => [k, 0])) as Counts;
