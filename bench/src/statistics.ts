@@ -4,6 +4,7 @@
  * statistics page asks it, measured after the first call (which rolls the year up) against the ceiling.
  * `npm run bench:statistics [-- --smoke]` runs it alone; BENCH_ONLY=postgres|pglite picks one database.
  */
+import os from 'node:os';
 import { loadDataset } from '@balie/api/dist/dataset/load-dataset.js';
 import { rawQuery } from '@balie/api/dist/db/client.js';
 import { insertUser } from '@balie/api/dist/features/users/repository.js';
@@ -38,6 +39,8 @@ export interface StatisticsFigures {
   firstCallMs: number;
   ceiling: LoadResult;
   year: LoadResult;
+  /** The machine's 1-minute load average as the measured calls ended (2 cores shared with other work). */
+  loadAverage: number;
   target: number;
 }
 
@@ -57,6 +60,11 @@ export async function statisticsOn(kind: Kind, log: (m: string) => void): Promis
     const [counts] = await query<{ appointments: number; entries: number }>(
       `SELECT (SELECT count(*)::int FROM appointments) AS appointments, (SELECT count(*)::int FROM queue_entries) AS entries`,
     );
+    // The organisation keeps personal data ten years here: with the default 30 days, the retention job
+    // of the server erases the whole year's names and addresses as it starts (it holds up the start for
+    // minutes and then writes beside the measurement). An installation that keeps 30 days would have
+    // erased them long ago; the erasure changes no figure (decision 0400).
+    await query(`UPDATE organisation SET retention_days = 3650`);
     await insertUser(probe.db, {
       email: ADMIN.email,
       passwordHash: await hashPassword(ADMIN.password),
@@ -95,8 +103,10 @@ export async function statisticsOn(kind: Kind, log: (m: string) => void): Promis
         if ((JSON.parse(text) as Statistics).days.length < 200) throw new Error('statistics lost days');
       },
     });
+    const loadAverage = Math.round(os.loadavg()[0]! * 10) / 10;
     return {
       kind,
+      loadAverage,
       appointments: counts!.appointments,
       queueEntries: counts!.entries,
       loadMs: dataset.loadMs,
@@ -125,7 +135,7 @@ export function statisticsRow(f: StatisticsFigures): Row {
     what: `${db}: GET /statistics, one year (${f.appointments} appointments, ${f.queueEntries} queue entries), 1 client`,
     measured:
       `p50 ${f.year.p50} ms, p95 ${f.year.p95} ms; ${ratio(f.year.p95, f.ceiling.p95)}× ceiling p95; ` +
-      `first call (roll-up) ${f.firstCallMs} ms`,
+      `first call (roll-up) ${f.firstCallMs} ms; load average ${f.loadAverage}`,
     target: `≤ ${f.target} ms`,
     pass: SETTINGS.smoke ? null : f.year.p95 <= f.target,
   };

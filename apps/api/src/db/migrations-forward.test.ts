@@ -131,4 +131,115 @@ describe.each(testDatabases)('migrations bring an existing database forward on %
       await database.close();
     }
   });
+
+  it('0020 keeps the days rolled up, per day part with the hours as arrays, and marks only today live', async () => {
+    const database = await emptyDatabase(kind);
+    try {
+      const old = migrationsUntil('0019_branding');
+      folders.push(old);
+      await migrateDatabase(database, old);
+      const q = rawQuery(database);
+      const [location] = await q<{ id: number }>(`INSERT INTO locations (name) VALUES ('Oud') RETURNING id`);
+      const [desk] = await q<{ id: number }>(
+        `INSERT INTO desks (name, location_id) VALUES ('Balie A', $1) RETURNING id`,
+        [location!.id],
+      );
+      // A past day and today (by the database's clock): both rolled up, today still dirty.
+      await q(
+        `INSERT INTO statistics_days (day, starts_at, ends_at, dirty) VALUES
+           ('2026-03-02', '2026-03-01T23:00:00Z', '2026-03-02T23:00:00Z', false),
+           (now()::date, now() - interval '1 hour', now() + interval '1 hour', true)`,
+      );
+      // 2 March: 9:00 and 10:00 (morning) and 13:00 (afternoon) at the desk; a walk-in nobody called at 10:00.
+      await q(
+        `INSERT INTO statistics_hours (day, location_id, desk_id, hour, booked, checked_in, no_show, cancelled,
+                                       walk_ins, walk_in_minutes, no_show_minutes, open_minutes, booked_minutes, lead_0, lead_31)
+         VALUES ('2026-03-02', $1, $2, 9, 3, 2, 1, 0, 0, 0, 12, 60, 36, 1, 2),
+                ('2026-03-02', $1, $2, 10, 1, 1, 0, 1, 2, 24, 0, 45, 12, 0, 1),
+                ('2026-03-02', $1, $2, 13, 2, 2, 0, 0, 0, 0, 0, 60, 24, 2, 0),
+                ('2026-03-02', $1, NULL, 10, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0)`,
+        [location!.id, desk!.id],
+      );
+      await migrateDatabase(database);
+      const parts = await q<Record<string, unknown>>(
+        `SELECT desk_id, day_part, booked, checked_in, no_show, cancelled, walk_ins, walk_in_minutes,
+                no_show_minutes, open_minutes, booked_minutes, lead_0, lead_31, hours, open_by_hour, booked_by_hour
+           FROM statistics_parts WHERE day = '2026-03-02' ORDER BY desk_id NULLS LAST, day_part`,
+      );
+      const row = (r: Record<string, unknown>) => ({
+        ...r,
+        hours: (r.hours as number[]).map(Number),
+        open_by_hour: (r.open_by_hour as number[]).map(Number),
+        booked_by_hour: (r.booked_by_hour as number[]).map(Number),
+      });
+      expect(parts.map(row)).toEqual([
+        {
+          desk_id: desk!.id,
+          day_part: 0,
+          booked: 4,
+          checked_in: 3,
+          no_show: 1,
+          cancelled: 1,
+          walk_ins: 2,
+          walk_in_minutes: 24,
+          no_show_minutes: 12,
+          open_minutes: 105,
+          booked_minutes: 48,
+          lead_0: 1,
+          lead_31: 3,
+          hours: [9, 10],
+          open_by_hour: [60, 45],
+          booked_by_hour: [36, 12],
+        },
+        {
+          desk_id: desk!.id,
+          day_part: 1,
+          booked: 2,
+          checked_in: 2,
+          no_show: 0,
+          cancelled: 0,
+          walk_ins: 0,
+          walk_in_minutes: 0,
+          no_show_minutes: 0,
+          open_minutes: 60,
+          booked_minutes: 24,
+          lead_0: 2,
+          lead_31: 0,
+          hours: [13],
+          open_by_hour: [60],
+          booked_by_hour: [24],
+        },
+        {
+          desk_id: null,
+          day_part: 0,
+          booked: 0,
+          checked_in: 0,
+          no_show: 0,
+          cancelled: 0,
+          walk_ins: 1,
+          walk_in_minutes: 0,
+          no_show_minutes: 0,
+          open_minutes: 0,
+          booked_minutes: 0,
+          lead_0: 0,
+          lead_31: 0,
+          hours: [],
+          open_by_hour: [],
+          booked_by_hour: [],
+        },
+      ]);
+      const markers = await q<{ day: string; dirty: boolean; live: boolean }>(
+        `SELECT day::text AS day, dirty, live FROM statistics_days ORDER BY day`,
+      );
+      expect(markers.map((m) => [m.dirty, m.live])).toEqual([
+        [false, false],
+        [true, true],
+      ]);
+      expect(
+        await q(`SELECT 1 FROM information_schema.tables WHERE table_name = 'statistics_hours'`),
+      ).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -4,19 +4,37 @@ import type { FastifyInstance } from 'fastify';
  * A job every API process runs once as it starts (work that came due while no server ran — a deploy, a
  * weekend — is done at once) and then every `intervalMs`; the job itself must be safe to run on several
  * processes at the same time. A failure is logged (as `<what> failed`) and the next run tries again.
+ *
+ * The start's run does not hold up the start (decision 0407): a backlog — a year of appointments past
+ * their retention period after an upgrade — took minutes, and Fastify gave up on the server after 10 s.
+ * One run at a time per process; closing the server aborts `signal` and waits for the run to stop,
+ * which a job with a backlog checks between its batches.
  */
 export function runAtStartAndEvery(
   app: FastifyInstance,
   what: string,
   intervalMs: number,
-  job: () => Promise<unknown>,
+  job: (signal: AbortSignal) => Promise<unknown>,
 ): void {
   let timer: NodeJS.Timeout | undefined;
-  const run = () => job().catch((err: unknown) => app.log.error({ err }, `${what} failed`));
+  const stop = new AbortController();
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= job(stop.signal)
+      .then(
+        () => undefined,
+        (err: unknown) => app.log.error({ err }, `${what} failed`),
+      )
+      .finally(() => (running = undefined));
+  };
   app.addHook('onReady', async () => {
-    await run();
+    run();
     timer = setInterval(run, intervalMs);
     timer.unref();
   });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    stop.abort();
+    await running;
+  });
 }

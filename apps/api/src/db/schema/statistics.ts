@@ -10,6 +10,7 @@ import {
   smallint,
   text,
   timestamp,
+  unique,
 } from 'drizzle-orm/pg-core';
 import { desks } from './desks.js';
 import { locations } from './locations.js';
@@ -24,9 +25,10 @@ import { products } from './products.js';
 
 /**
  * One row per local day that has been rolled up. `starts_at`/`ends_at` are the day's bounds in the
- * provider's zone, so the triggers on appointments (hand SQL in the migration) find the day of a change
+ * provider's zone, so the triggers on appointments (hand SQL in the migrations) find the day of a change
  * without knowing the zone and mark it `dirty`: the next statistics call rolls it up again. Today is
- * always dirty (it is still happening).
+ * always dirty (it is still happening) and `live`: the triggers leave such a marker alone, so writes of
+ * today lock nothing; once the day is over it is rolled up once more (decision 0406).
  */
 export const statisticsDays = pgTable(
   'statistics_days',
@@ -35,6 +37,7 @@ export const statisticsDays = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     dirty: boolean('dirty').notNull().default(true),
+    live: boolean('live').notNull().default(false),
     rolledAt: timestamp('rolled_at', { withTimezone: true }),
   },
   (t) => [index('statistics_days_starts_idx').on(t.startsAt)],
@@ -43,19 +46,23 @@ export const statisticsDays = pgTable(
 const count = (name: string) => integer(name).notNull().default(0);
 
 /**
- * Per day, desk and local hour: appointments by their start hour (booked = not cancelled), walk-ins by
- * the hour they came in and the desk that called them (null while nobody did), the minutes the desk was
- * open and the minutes appointments took of that hour, and how long before the appointment it was made.
+ * Per day, desk and day part (0 morning, 1 afternoon, 2 evening; DESIGN §4: < 12:00, 12:00–17:00,
+ * ≥ 17:00), decision 0406: appointments by the part of their start hour (booked = not cancelled), walk-ins
+ * by the part they came in and the desk that called them (null while nobody did), the minutes the desk
+ * was open and the minutes appointments took of them, and how long before the appointment it was made.
+ * The occupancy's hours are kept as three arrays of the same length: the local hours of the part that had
+ * open or booked minutes, and those minutes per hour. A part as a number: grouping on text runs through
+ * the collation, which PGlite in WebAssembly does slowly.
  */
-export const statisticsHours = pgTable(
-  'statistics_hours',
+export const statisticsParts = pgTable(
+  'statistics_parts',
   {
     day: date('day', { mode: 'string' }).notNull(),
     locationId: integer('location_id')
       .notNull()
       .references(() => locations.id, { onDelete: 'cascade' }),
     deskId: integer('desk_id').references(() => desks.id, { onDelete: 'cascade' }),
-    hour: smallint('hour').notNull(),
+    dayPart: smallint('day_part').notNull(),
     booked: count('booked'),
     checkedIn: count('checked_in'),
     noShow: count('no_show'),
@@ -72,10 +79,24 @@ export const statisticsHours = pgTable(
     lead8to14: count('lead_8_14'),
     lead15to30: count('lead_15_30'),
     lead31: count('lead_31'),
+    hours: smallint('hours')
+      .array()
+      .notNull()
+      .default(sql`'{}'::smallint[]`),
+    openByHour: integer('open_by_hour')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    bookedByHour: integer('booked_by_hour')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
   },
   (t) => [
-    index('statistics_hours_day_idx').on(t.day),
-    check('statistics_hours_hour', sql`${t.hour} BETWEEN 0 AND 23`),
+    // One row per key, also where no desk called the walk-ins (null): two processes rolling up the same
+    // day cannot count it twice. Leading with the day, it is the reads' index too.
+    unique('statistics_parts_key').on(t.day, t.locationId, t.deskId, t.dayPart).nullsNotDistinct(),
+    check('statistics_parts_day_part', sql`${t.dayPart} BETWEEN 0 AND 2`),
   ],
 );
 

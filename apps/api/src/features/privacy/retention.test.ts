@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { auditEvents, outbox, passwordResetTokens, rateLimitHits } from '../../db/schema/index.js';
 import { loginAs, testDatabases, useTestApp } from '../../test/index.js';
+import { insertAppointment } from '../appointments/test-support.js';
 import { availableDays } from '../booking/test-support/helpers.js';
 import { appointmentRow } from '../desks/test-support/schedule.js';
 import { runRetention, type RetentionResult } from './retention.js';
@@ -223,5 +224,18 @@ describe.each(testDatabases)('the retention job on %s', (kind) => {
     expect(await searchDatabase(t.database.db, needlesOf(guest))).toEqual([]);
     // The sent mails' copies (the file transport's .eml files) went with them.
     expect(mailFiles()).toEqual([]);
+  });
+
+  it('stops before its next batch once the server closes, and the next run goes on', async () => {
+    const due = await insertAppointment(t.database.db, new Date(START.getTime() - 40 * DAY), {
+      status: 'no_show',
+      lastName: 'Stopped',
+    });
+    const closing = new AbortController();
+    closing.abort();
+    expect((await runRetention(t.app.db, t.config, new Date(), closing.signal)).appointments).toBe(0);
+    expect((await appointmentRow(t.database.db, due.id)).lastName).toBe('Stopped');
+    expect((await run()).appointments).toBeGreaterThanOrEqual(1);
+    expect((await appointmentRow(t.database.db, due.id)).lastName).toBeNull();
   });
 });

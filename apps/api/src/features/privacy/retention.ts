@@ -48,12 +48,19 @@ export function retentionCutoff(now: Date, retentionDays: number): Date {
  * (each erased once, by whichever process claimed it), the rest runs under a transaction-level advisory
  * lock that a second process skips. Each batch records its own audit event (system actor, counts only).
  */
-export async function runRetention(db: Db, config: Config, now = new Date()): Promise<RetentionResult> {
+export async function runRetention(
+  db: Db,
+  config: Config,
+  now = new Date(),
+  /** Aborted when the server closes: the run stops after the batch it is in (the next run goes on). */
+  signal?: AbortSignal,
+): Promise<RetentionResult> {
   const { retentionDays } = await getOrganisation(db);
   const cutoff = retentionCutoff(now, retentionDays);
   const result: RetentionResult = { appointments: 0, auditEvents: 0, mails: 0, tokens: 0, mailFiles: 0 };
 
   for (;;) {
+    if (signal?.aborted) return result;
     const batch = await db.transaction(async (tx) => {
       const ids = await claimExpiredAppointments(tx, cutoff, RETENTION_BATCH);
       if (ids.length === 0) return { erased: 0, events: 0 };

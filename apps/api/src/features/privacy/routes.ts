@@ -53,7 +53,9 @@ const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => exportAddress(app, actorOf(request), request.query.email),
   );
 
-  runAtStartAndEvery(app, 'retention job', RETENTION_INTERVAL_MS, () => runRetention(app.db, app.config));
+  runAtStartAndEvery(app, 'retention job', RETENTION_INTERVAL_MS, (signal) =>
+    runRetention(app.db, app.config, new Date(), signal),
+  );
 };
 
 export default privacyRoutes;

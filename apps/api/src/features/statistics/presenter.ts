@@ -1,5 +1,4 @@
 import {
-  DAY_PARTS,
   type DurationFigure,
   type OccupancyCell,
   type StatisticsDay,
@@ -20,10 +19,6 @@ function times(w: WaitRow | undefined) {
   };
 }
 
-type Counts = Pick<
-  PartRow,
-  'booked' | 'checkedIn' | 'noShow' | 'cancelled' | 'walkIns' | 'openMinutes' | 'bookedMinutes'
->;
 const COUNT_KEYS = [
   'booked',
   'checkedIn',
@@ -33,6 +28,10 @@ const COUNT_KEYS = [
   'openMinutes',
   'bookedMinutes',
 ] as const;
+type Counts = Pick<PartRow, (typeof COUNT_KEYS)[number]>;
+
+/** Only the counts of a row (a part in the answer carries no more than its schema names). */
+const counts = (r: Counts) => Object.fromEntries(COUNT_KEYS.map((k) => [k, r[k]])) as Counts;
 
 function sum(rows: readonly Counts[]): Counts {
   const total = Object.fromEntries(COUNT_KEYS.map((k) => [k, 0])) as Counts;
@@ -42,34 +41,32 @@ function sum(rows: readonly Counts[]): Counts {
 
 /**
  * The days in order, each with its day parts (each with its desks' open and booked minutes) and the
- * waiting and service times of the day and of each part; days without opening hours or events are left out.
+ * waiting and service times of the day and of each part; days without opening hours or events are left
+ * out. `rows` come per day and part, in order (partRows).
  */
 export function toDays(rows: readonly PartRow[], waits: readonly WaitRow[]): StatisticsDay[] {
-  const byDay = new Map<string, PartRow[]>();
-  for (const r of rows) {
-    const list = byDay.get(r.day) ?? [];
-    list.push(r);
-    byDay.set(r.day, list);
-  }
   const byKey = new Map(waits.map((w) => [`${w.day}/${w.part ?? ''}`, w]));
   const waitOf = (day: string, part: string | null) => byKey.get(`${day}/${part ?? ''}`);
-  return [...byDay.entries()].map(([date, dayRows]) => {
-    const parts: StatisticsPart[] = DAY_PARTS.flatMap((dayPart) => {
-      const partRows = dayRows.filter((r) => r.part === dayPart);
-      if (partRows.length === 0) return [];
-      return [
-        {
-          dayPart,
-          ...sum(partRows),
-          ...times(waitOf(date, dayPart)),
-          desks: partRows
-            .filter((r) => r.deskId !== null)
-            .map((r) => ({ deskId: r.deskId!, openMinutes: r.openMinutes, bookedMinutes: r.bookedMinutes })),
-        },
-      ];
-    });
-    return { date, ...sum(dayRows), ...times(waitOf(date, null)), parts };
-  });
+  const days: StatisticsDay[] = [];
+  let dayRows: PartRow[] = [];
+  const flush = () => {
+    if (dayRows.length === 0) return;
+    const date = dayRows[0]!.day;
+    const parts: StatisticsPart[] = dayRows.map((r) => ({
+      dayPart: r.part,
+      ...counts(r),
+      ...times(waitOf(date, r.part)),
+      desks: r.desks,
+    }));
+    days.push({ date, ...sum(dayRows), ...times(waitOf(date, null)), parts });
+    dayRows = [];
+  };
+  for (const r of rows) {
+    if (dayRows.length > 0 && dayRows[0]!.day !== r.day) flush();
+    dayRows.push(r);
+  }
+  flush();
+  return days;
 }
 
 export function toProducts(rows: readonly ProductRow[]): StatisticsProduct[] {

@@ -4,7 +4,7 @@ import { queryRows, type DbOrTx, type Tx } from '../../db/client.js';
 
 /*
  * The statistics' SQL (decision 0400). The roll-up turns a set of local days into rows of
- * statistics_hours / _products / _waits in three set-based statements; the reads sum those rows. Nothing
+ * statistics_parts / _products / _waits in three set-based statements; the reads sum those rows. Nothing
  * here reads a name, e-mail, phone or code: the figures are counts, minutes and products only.
  */
 
@@ -15,6 +15,8 @@ const minutesOf = (column: SQL) => sql`(extract(epoch FROM ${column}) / 60)::int
 /** The day part of a local hour (DESIGN §4: morning < 12:00, afternoon 12:00–17:00, evening ≥ 17:00). */
 const partOfHour = (hour: SQL) =>
   sql`CASE WHEN ${hour} < 12 THEN 'morning' WHEN ${hour} < 17 THEN 'afternoon' ELSE 'evening' END`;
+/** The same as a number (0 morning, 1 afternoon, 2 evening), as statistics_parts keeps it. */
+const partNumber = (hour: SQL) => sql`((${hour} >= 12)::int + (${hour} >= 17)::int)::smallint`;
 
 export interface DayBounds {
   day: string;
@@ -45,27 +47,48 @@ export async function insertMarkers(db: DbOrTx, days: readonly DayBounds[]): Pro
 }
 
 /**
- * Claims the days of first..last to roll up: the dirty ones and today (always rolled again, and left
- * dirty: it is still happening). The claimed markers stay locked until the transaction ends, so a change
- * to such a day that commits later waits and marks it dirty again (the triggers).
+ * Claims the days of the ranges to roll up: the dirty ones and today (always rolled again, and left
+ * dirty and live: it is still happening; a day that was live is rolled up once more after it ended, for
+ * the writes that began before its end and committed after its last roll-up). The markers are locked in the order of their days (two processes with
+ * overlapping ranges cannot deadlock) and stay locked until the transaction ends, so a change to such a
+ * day that commits later waits and marks it dirty again (the triggers). A marker another process rolled
+ * up while this one waited for it is passed over: its lock is taken on the row as that process left it.
  */
-export async function claimDays(tx: Tx, first: string, last: string, today: string): Promise<string[]> {
+export async function claimDays(
+  tx: Tx,
+  ranges: ReadonlyArray<{ first: string; last: string }>,
+  today: string,
+): Promise<string[]> {
+  const within = sql.join(
+    ranges.map((r) => sql`day BETWEEN ${r.first}::date AND ${r.last}::date`),
+    sql` OR `,
+  );
   const rows = await queryRows<{ day: string }>(
     tx,
-    sql`UPDATE statistics_days SET dirty = (day >= ${today}::date), rolled_at = now()
-         WHERE day BETWEEN ${first}::date AND ${last}::date AND (dirty OR day >= ${today}::date)
+    sql`UPDATE statistics_days SET dirty = (day >= ${today}::date OR live), live = (day >= ${today}::date), rolled_at = now()
+         WHERE day IN (SELECT day FROM statistics_days
+                        WHERE (${within}) AND (dirty OR day >= ${today}::date)
+                        ORDER BY day FOR UPDATE)
         RETURNING day::text AS day`,
   );
   return rows.map((r) => r.day).sort();
 }
 
+/**
+ * The roll-up's commit does not wait for the disk: its figures can be made again from what they sum, and
+ * a crash loses the whole transaction, claimed markers included, so those days stay dirty.
+ */
+export async function commitWithoutWaiting(tx: Tx): Promise<void> {
+  await queryRows(tx, sql`SET LOCAL synchronous_commit = off`);
+}
+
 /** Fresh planner statistics after a large roll-up (the first of a year): the reads then hash, not sort. */
 export async function analyseFacts(tx: Tx): Promise<void> {
-  await queryRows(tx, sql`ANALYZE statistics_days, statistics_hours, statistics_products, statistics_waits`);
+  await queryRows(tx, sql`ANALYZE statistics_days, statistics_parts, statistics_products, statistics_waits`);
 }
 
 export async function deleteFacts(tx: Tx, days: readonly string[]): Promise<void> {
-  await queryRows(tx, sql`DELETE FROM statistics_hours WHERE day = ANY(${dates(days)}::date[])`);
+  await queryRows(tx, sql`DELETE FROM statistics_parts WHERE day = ANY(${dates(days)}::date[])`);
   await queryRows(tx, sql`DELETE FROM statistics_products WHERE day = ANY(${dates(days)}::date[])`);
   await queryRows(tx, sql`DELETE FROM statistics_waits WHERE day = ANY(${dates(days)}::date[])`);
 }
@@ -99,12 +122,13 @@ function appointmentsOf(s: RollUpScope): SQL {
 }
 
 /**
- * statistics_hours for the days: the union of four partial rows per (day, location, desk, hour) —
- * appointments by start hour, appointment minutes by the hours they cover, open minutes, walk-ins — summed.
+ * statistics_parts for the days: the union of four partial rows per (day, location, desk, hour) —
+ * appointments by start hour, appointment minutes by the hours they cover, open minutes, walk-ins — summed
+ * per hour, then per day part with the hours that had open or booked minutes as arrays (decision 0406).
  * Open minutes: the desk's weekly hours of that weekday minus the day's closures (int4 multiranges of
  * minutes), counted from the day the desk was made or its first appointment, whichever is earlier.
  */
-export async function insertHourFacts(tx: Tx, s: RollUpScope): Promise<void> {
+export async function insertPartFacts(tx: Tx, s: RollUpScope): Promise<void> {
   const lead = (low: number, high: number | null) =>
     high === null
       ? sql`count(*) FILTER (WHERE status <> 'cancelled' AND lead >= ${low})::int`
@@ -170,7 +194,7 @@ walk_ins AS (
      AND q.kind = 'walk_in'
    GROUP BY 1, 2, 3, 4
 ),
-parts AS (
+partial AS (
   SELECT day, location_id, desk_id, hour, booked, checked_in, no_show, cancelled, 0 AS walk_ins, 0 AS walk_in_minutes,
          no_show_minutes, 0 AS open_minutes, 0 AS booked_minutes,
          lead_0, lead_1, lead_2_3, lead_4_7, lead_8_14, lead_15_30, lead_31 FROM starts
@@ -181,14 +205,27 @@ parts AS (
     FROM open_hours WHERE open_minutes > 0
   UNION ALL
   SELECT day, location_id, desk_id, hour, 0, 0, 0, 0, walk_ins, walk_in_minutes, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 FROM walk_ins
+),
+hourly AS (
+  SELECT day, location_id, desk_id, hour, sum(booked) AS booked, sum(checked_in) AS checked_in,
+         sum(no_show) AS no_show, sum(cancelled) AS cancelled, sum(walk_ins) AS walk_ins,
+         sum(walk_in_minutes) AS walk_in_minutes, sum(no_show_minutes) AS no_show_minutes,
+         sum(open_minutes) AS open_minutes, sum(booked_minutes) AS booked_minutes, sum(lead_0) AS lead_0,
+         sum(lead_1) AS lead_1, sum(lead_2_3) AS lead_2_3, sum(lead_4_7) AS lead_4_7, sum(lead_8_14) AS lead_8_14,
+         sum(lead_15_30) AS lead_15_30, sum(lead_31) AS lead_31
+    FROM partial GROUP BY day, location_id, desk_id, hour
 )
-INSERT INTO statistics_hours (day, location_id, desk_id, hour, booked, checked_in, no_show, cancelled, walk_ins,
+INSERT INTO statistics_parts (day, location_id, desk_id, day_part, booked, checked_in, no_show, cancelled, walk_ins,
                               walk_in_minutes, no_show_minutes, open_minutes, booked_minutes,
-                              lead_0, lead_1, lead_2_3, lead_4_7, lead_8_14, lead_15_30, lead_31)
-SELECT day, location_id, desk_id, hour, sum(booked), sum(checked_in), sum(no_show), sum(cancelled), sum(walk_ins),
-       sum(walk_in_minutes), sum(no_show_minutes), sum(open_minutes), sum(booked_minutes),
-       sum(lead_0), sum(lead_1), sum(lead_2_3), sum(lead_4_7), sum(lead_8_14), sum(lead_15_30), sum(lead_31)
-  FROM parts GROUP BY day, location_id, desk_id, hour`,
+                              lead_0, lead_1, lead_2_3, lead_4_7, lead_8_14, lead_15_30, lead_31,
+                              hours, open_by_hour, booked_by_hour)
+SELECT day, location_id, desk_id, ${partNumber(sql`hour`)}, sum(booked), sum(checked_in), sum(no_show), sum(cancelled),
+       sum(walk_ins), sum(walk_in_minutes), sum(no_show_minutes), sum(open_minutes), sum(booked_minutes),
+       sum(lead_0), sum(lead_1), sum(lead_2_3), sum(lead_4_7), sum(lead_8_14), sum(lead_15_30), sum(lead_31),
+       coalesce(array_agg(hour ORDER BY hour) FILTER (WHERE open_minutes > 0 OR booked_minutes > 0), '{}'),
+       coalesce(array_agg(open_minutes ORDER BY hour) FILTER (WHERE open_minutes > 0 OR booked_minutes > 0), '{}'),
+       coalesce(array_agg(booked_minutes ORDER BY hour) FILTER (WHERE open_minutes > 0 OR booked_minutes > 0), '{}')
+  FROM hourly GROUP BY day, location_id, desk_id, 4`,
   );
 }
 
@@ -275,49 +312,74 @@ function where(f: Filter, deskColumn = sql`desk_id`): SQL {
     ${f.deskId !== null ? sql`AND ${deskColumn} = ${f.deskId}` : sql``}`;
 }
 
+/** One desk's open and booked minutes in one day part. */
+export interface DeskMinutes {
+  deskId: number;
+  openMinutes: number;
+  bookedMinutes: number;
+}
+
 export interface PartRow {
   day: string;
-  part: 'morning' | 'afternoon' | 'evening';
-  deskId: number | null;
+  part: DayPart;
   booked: number;
   checkedIn: number;
   noShow: number;
   cancelled: number;
   walkIns: number;
-  walkInMinutes: number;
-  noShowMinutes: number;
   openMinutes: number;
   bookedMinutes: number;
+  /** The desks with open or booked minutes in that part, in the order of their ids. */
+  desks: DeskMinutes[];
 }
 
-const sums = sql`sum(booked)::int AS booked, sum(checked_in)::int AS "checkedIn", sum(no_show)::int AS "noShow",
-  sum(cancelled)::int AS cancelled, sum(walk_ins)::int AS "walkIns", sum(walk_in_minutes)::int AS "walkInMinutes",
-  sum(no_show_minutes)::int AS "noShowMinutes", sum(open_minutes)::int AS "openMinutes",
-  sum(booked_minutes)::int AS "bookedMinutes"`;
+/** The desks' minutes of a part come as three arrays of one length (ordered by desk), or null without any. */
+const deskArray = (column: string) =>
+  sql.raw(
+    `array_agg(${column} ORDER BY desk_id) FILTER (WHERE desk_id IS NOT NULL AND (open_minutes > 0 OR booked_minutes > 0))`,
+  );
 
 /**
- * Per day, day part and desk (null: walk-ins nobody called). Grouped on numbers (the day part as 0–2):
- * sorting on text runs through the collation, which PGlite in WebAssembly does slowly.
+ * Per day and day part (decision 0406): the sums, and each desk's open and booked minutes as arrays, so a
+ * year is about 800 rows rather than one per desk and part. Grouped on numbers (the day part as 0–2).
  */
 export async function partRows(db: DbOrTx, f: Filter): Promise<PartRow[]> {
-  const rows = await queryRows<Omit<PartRow, 'part'> & { part: number }>(
+  const rows = await queryRows<
+    Omit<PartRow, 'part' | 'desks'> & {
+      part: number;
+      deskIds: number[] | null;
+      deskOpen: number[] | null;
+      deskBooked: number[] | null;
+    }
+  >(
     db,
-    sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, part, "deskId", booked, "checkedIn", "noShow", cancelled, "walkIns",
-               "walkInMinutes", "noShowMinutes", "openMinutes", "bookedMinutes"
-          FROM (SELECT day, (hour >= 12)::int + (hour >= 17)::int AS part, desk_id AS "deskId", ${sums}
-                  FROM statistics_hours WHERE ${where(f)} GROUP BY 1, 2, 3) g
-         ORDER BY g.day, part, "deskId"`,
+    sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, day_part AS part, sum(booked)::int AS booked,
+               sum(checked_in)::int AS "checkedIn", sum(no_show)::int AS "noShow", sum(cancelled)::int AS cancelled,
+               sum(walk_ins)::int AS "walkIns", sum(open_minutes)::int AS "openMinutes",
+               sum(booked_minutes)::int AS "bookedMinutes", ${deskArray('desk_id')} AS "deskIds",
+               ${deskArray('open_minutes')} AS "deskOpen", ${deskArray('booked_minutes')} AS "deskBooked"
+          FROM statistics_parts WHERE ${where(f)}
+         GROUP BY day, day_part ORDER BY day, day_part`,
   );
-  return rows.map((r) => ({ ...r, part: DAY_PARTS[r.part]! }));
+  return rows.map(({ deskIds, deskOpen, deskBooked, part, ...sums }) => ({
+    ...sums,
+    part: DAY_PARTS[part]!,
+    desks: (deskIds ?? []).map((deskId, i) => ({
+      deskId,
+      openMinutes: deskOpen![i]!,
+      bookedMinutes: deskBooked![i]!,
+    })),
+  }));
 }
 
-/** Open and booked minutes per ISO weekday and hour. */
+/** Open and booked minutes per ISO weekday and hour, from the parts' hour arrays. */
 export function occupancyRows(db: DbOrTx, f: Filter) {
   return queryRows<{ weekday: number; hour: number; openMinutes: number; bookedMinutes: number }>(
     db,
-    sql`SELECT extract(isodow FROM day)::int AS weekday, hour::int AS hour, sum(open_minutes)::int AS "openMinutes",
-               sum(booked_minutes)::int AS "bookedMinutes"
-          FROM statistics_hours WHERE ${where(f)} GROUP BY 1, 2 ORDER BY 1, 2`,
+    sql`SELECT extract(isodow FROM day)::int AS weekday, h.hour::int AS hour, sum(h.open)::int AS "openMinutes",
+               sum(h.booked)::int AS "bookedMinutes"
+          FROM statistics_parts, unnest(hours, open_by_hour, booked_by_hour) AS h(hour, open, booked)
+         WHERE ${where(f)} GROUP BY 1, 2 ORDER BY 1, 2`,
   );
 }
 
@@ -326,7 +388,7 @@ export async function leadTimeRow(db: DbOrTx, f: Filter): Promise<number[]> {
     db,
     sql`SELECT sum(lead_0)::int AS a, sum(lead_1)::int AS b, sum(lead_2_3)::int AS c, sum(lead_4_7)::int AS d,
                sum(lead_8_14)::int AS e, sum(lead_15_30)::int AS f, sum(lead_31)::int AS g
-          FROM statistics_hours WHERE ${where(f)}`,
+          FROM statistics_parts WHERE ${where(f)}`,
   );
   return ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((k) => Number(row?.[k] ?? 0));
 }
@@ -381,16 +443,15 @@ export function waitRows(db: DbOrTx, f: Filter): Promise<WaitRow[]> {
 }
 
 /** Per desk and day part over the days: sums, and on how many days the desk was open in that part. */
-export function historyRows(db: DbOrTx, f: Filter) {
-  return queryRows<PartHistory & { deskId: number; part: DayPart }>(
+export async function historyRows(db: DbOrTx, f: Filter) {
+  const rows = await queryRows<PartHistory & { deskId: number; part: number }>(
     db,
-    sql`SELECT desk_id AS "deskId", part, count(*) FILTER (WHERE open > 0)::int AS days,
-               sum(open)::int AS "openMinutes", sum(walk_ins)::int AS "walkIns", sum(walk_in_minutes)::int AS "walkInMinutes",
-               sum(checked_in)::int AS "checkedIn", sum(no_show)::int AS "noShow", sum(no_show_minutes)::int AS "noShowMinutes"
-          FROM (SELECT day, desk_id, ${partOfHour(sql`hour`)} AS part, sum(open_minutes) AS open, sum(walk_ins) AS walk_ins,
-                       sum(walk_in_minutes) AS walk_in_minutes, sum(checked_in) AS checked_in, sum(no_show) AS no_show,
-                       sum(no_show_minutes) AS no_show_minutes
-                  FROM statistics_hours WHERE desk_id IS NOT NULL AND ${where(f)} GROUP BY 1, 2, 3) per_day
-         GROUP BY 1, 2`,
+    sql`SELECT desk_id AS "deskId", day_part AS part,
+               count(DISTINCT day) FILTER (WHERE open_minutes > 0)::int AS days,
+               sum(open_minutes)::int AS "openMinutes", sum(walk_ins)::int AS "walkIns",
+               sum(walk_in_minutes)::int AS "walkInMinutes", sum(checked_in)::int AS "checkedIn",
+               sum(no_show)::int AS "noShow", sum(no_show_minutes)::int AS "noShowMinutes"
+          FROM statistics_parts WHERE desk_id IS NOT NULL AND ${where(f)} GROUP BY 1, 2`,
   );
+  return rows.map((r) => ({ ...r, part: DAY_PARTS[r.part]! }));
 }

@@ -11,15 +11,17 @@ import {
   type WalkInSuggestion,
 } from '@balie/shared';
 import type { FastifyInstance } from 'fastify';
+import type { Tx } from '../../db/client.js';
 import { validationError } from '../../http/errors.js';
 import { toDays, toOccupancy, toProducts } from './presenter.js';
 import {
   analyseFacts,
   claimDays,
+  commitWithoutWaiting,
   countMarkers,
   deleteFacts,
   historyRows,
-  insertHourFacts,
+  insertPartFacts,
   insertMarkers,
   insertProductFacts,
   insertWaitFacts,
@@ -42,36 +44,56 @@ function datesBetween(first: string, last: string): string[] {
   return out;
 }
 
+/** A range of local days, first..last inclusive (empty when first is after last). */
+export interface DayRange {
+  first: string;
+  last: string;
+}
+
 /**
- * Brings the roll-up of first..last up to date (decision 0400): marker rows for days never seen (in
- * their own statement, so that the triggers find them), then in one transaction the dirty days and today
- * are claimed, their figures deleted and made again from appointments, queue entries and opening hours.
- * Processes rolling up at once take different days or wait for each other on the markers.
+ * Brings the roll-up of the ranges up to date (decision 0400): marker rows for days never seen (in their
+ * own statement, so that the triggers find them), then in one transaction the dirty days and today are
+ * claimed (locked in the order of their days), their figures deleted and made again from appointments,
+ * queue entries and opening hours. Processes rolling up at once take different days or wait for each
+ * other on the markers. The transaction does not wait for its commit to reach the disk (decision 0406):
+ * a crash can only lose the whole roll-up, and its days stay dirty for the next call.
  */
-export async function rollUp(app: FastifyInstance, first: string, last: string, today: string) {
-  if (first > last) return;
+export async function rollUp(app: FastifyInstance, ranges: readonly DayRange[], today: string) {
+  const wanted = ranges.filter((r) => r.first <= r.last);
+  if (wanted.length === 0) return;
   const zone = app.config.providerTimezone;
-  const days = datesBetween(first, last);
-  if ((await countMarkers(app.db, first, last)) < days.length)
+  const unmarked = new Set<string>();
+  for (const { first, last } of wanted) {
+    const days = datesBetween(first, last);
+    if ((await countMarkers(app.db, first, last)) < days.length) days.forEach((d) => unmarked.add(d));
+  }
+  if (unmarked.size > 0)
     await insertMarkers(
       app.db,
-      days.map((day) => {
+      [...unmarked].map((day) => {
         const local = localDay(zone, day);
         return { day, startsAt: new Date(local.start), endsAt: new Date(local.end) };
       }),
     );
-  await app.db.transaction(async (tx) => {
-    const claimed = await claimDays(tx, first, last, today);
-    if (claimed.length === 0) return;
-    await deleteFacts(tx, claimed);
-    const deskIds = (await listDesks(tx)).map((d) => d.id);
-    const locationIds = await listLocationIds(tx);
-    const scope = { days: claimed, zone, deskIds, locationIds };
-    await insertHourFacts(tx, scope);
-    await insertProductFacts(tx, scope);
-    await insertWaitFacts(tx, scope);
-    if (claimed.length > 28) await analyseFacts(tx);
-  });
+  await app.db.transaction((tx) => rollUpDays(tx, zone, wanted, today));
+}
+
+/**
+ * The roll-up's transaction: claims the dirty days of the ranges and today, deletes their figures and
+ * makes them again. The claimed markers stay locked until `tx` ends.
+ */
+export async function rollUpDays(tx: Tx, zone: string, ranges: readonly DayRange[], today: string) {
+  await commitWithoutWaiting(tx);
+  const claimed = await claimDays(tx, ranges, today);
+  if (claimed.length === 0) return;
+  await deleteFacts(tx, claimed);
+  const deskIds = (await listDesks(tx)).map((d) => d.id);
+  const locationIds = await listLocationIds(tx);
+  const scope = { days: claimed, zone, deskIds, locationIds };
+  await insertPartFacts(tx, scope);
+  await insertProductFacts(tx, scope);
+  await insertWaitFacts(tx, scope);
+  if (claimed.length > 28) await analyseFacts(tx);
 }
 
 /**
@@ -95,8 +117,14 @@ export async function statistics(app: FastifyInstance, query: StatisticsQuery): 
   const until = query.until < today ? query.until : today;
   const historyFrom = addDays(today, -7 * SUGGESTION_WEEKS);
   const historyUntil = addDays(today, -1);
-  await rollUp(app, query.from, until, today);
-  await rollUp(app, historyFrom, historyUntil, today);
+  await rollUp(
+    app,
+    [
+      { first: query.from, last: until },
+      { first: historyFrom, last: historyUntil },
+    ],
+    today,
+  );
 
   const filter: Filter = { from: query.from, until, locationId, deskId };
   const parts = query.from <= until ? await partRows(app.db, filter) : [];
