@@ -397,9 +397,15 @@ describe.each(testDatabases)('statistics on %s', (kind) => {
            ORDER BY lower(a.during) DESC LIMIT 1`,
     );
     await queryRows(db, sql`UPDATE appointments SET status = 'no_show' WHERE id = ${row!.id}`);
-    const after = await read(q);
-    const last = (x: Statistics) => x.days.at(-1)!;
-    expect(last(after).noShow).toBe(last(before).noShow + 1);
-    expect(last(after).checkedIn).toBe(last(before).checkedIn - 1);
+    try {
+      const after = await read(q);
+      const last = (x: Statistics) => x.days.at(-1)!;
+      expect(last(after).noShow).toBe(last(before).noShow + 1);
+      expect(last(after).checkedIn).toBe(last(before).checkedIn - 1);
+    } finally {
+      // The other tests compare with the generated history and run in any order (stress run seed
+      // 1792769728 ran them after this one): the visit is put back as it was generated.
+      await queryRows(db, sql`UPDATE appointments SET status = 'checked_in' WHERE id = ${row!.id}`);
+    }
   });
 });
