@@ -11,6 +11,7 @@ import { newSecret, startApi, type ApiProcess } from './api-process.js';
 import {
   createPglite,
   createPostgres,
+  keepPersonalData,
   migrateDatabase,
   openBenchDatabase,
   type BenchDatabase,
@@ -67,6 +68,7 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
     await migrateDatabase(probe);
     const query = rawQuery(probe);
     const dataset = await loadDataset(probe, SETTINGS.dataset, { timezone: SETTINGS.timezone });
+    await keepPersonalData(query);
     const measured = await productsToMeasure(query);
     const [version] = await query<{ version: string }>('SELECT version()');
     log(

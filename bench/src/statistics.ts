@@ -11,7 +11,14 @@ import { insertUser } from '@balie/api/dist/features/users/repository.js';
 import { hashPassword } from '@balie/api/dist/security/passwords.js';
 import { localDateOf, type Statistics } from '@balie/shared';
 import { newSecret, startApi, type ApiProcess } from './api-process.js';
-import { createPglite, createPostgres, migrateDatabase, openBenchDatabase, type Kind } from './databases.js';
+import {
+  createPglite,
+  createPostgres,
+  keepPersonalData,
+  migrateDatabase,
+  openBenchDatabase,
+  type Kind,
+} from './databases.js';
 import { call, closeConnections } from './http-client.js';
 import { load, ratio, type LoadResult } from './load.js';
 import { measureCeiling } from './read-scenarios.js';
@@ -60,11 +67,7 @@ export async function statisticsOn(kind: Kind, log: (m: string) => void): Promis
     const [counts] = await query<{ appointments: number; entries: number }>(
       `SELECT (SELECT count(*)::int FROM appointments) AS appointments, (SELECT count(*)::int FROM queue_entries) AS entries`,
     );
-    // The organisation keeps personal data ten years here: with the default 30 days, the retention job
-    // of the server erases the whole year's names and addresses as it starts (it holds up the start for
-    // minutes and then writes beside the measurement). An installation that keeps 30 days would have
-    // erased them long ago; the erasure changes no figure (decision 0400).
-    await query(`UPDATE organisation SET retention_days = 3650`);
+    await keepPersonalData(query);
     await insertUser(probe.db, {
       email: ADMIN.email,
       passwordHash: await hashPassword(ADMIN.password),
