@@ -228,7 +228,9 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
     log(
       `postgres: hold + confirm pairs on 1 process, then on ${apis.length}, ${SETTINGS.pairs.clients} clients`,
     );
-    const pairs1 = await measurePairs([first!], productId, starts.slice(0, half), visitors, query);
+    // The second process's mail worker sends some of the first one's mails: its CPU is counted too
+    // (without it the one-process row showed about half the API CPU a pair costs).
+    const pairs1 = await measurePairs([first!], productId, starts.slice(0, half), visitors, query, apis);
     const pairs = await measurePairs(apis, productId, starts.slice(half), visitors, query);
     const freeDesks = await freeDesksAt(query, contention.start, 12);
     log(
@@ -274,13 +276,13 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
       },
       {
         what: 'PostgreSQL: hold + confirm pairs, distinct slots, 1 process',
-        measured: `${pairs1.perSecond}/s (${pairs1.confirmed} of ${pairs1.attempted}; hold p95 ${ms(pairs1.hold.p95)}, confirm p95 ${ms(pairs1.confirm.p95)}); ${pairCpu(pairs1)}`,
+        measured: `${pairs1.perSecond}/s, ${pairs1.withMailPerSecond}/s until their mails were sent (${pairs1.confirmed} of ${pairs1.attempted}; hold p95 ${ms(pairs1.hold.p95)}, confirm p95 ${ms(pairs1.confirm.p95)}); ${pairCpu(pairs1)}`,
         target: '(info)',
         pass: null,
       },
       {
         what: `PostgreSQL: hold + confirm pairs, distinct slots, ${processes} processes`,
-        measured: `${pairs.perSecond}/s (${pairs.confirmed} of ${pairs.attempted}; hold p95 ${ms(pairs.hold.p95)}, confirm p95 ${ms(pairs.confirm.p95)}); its 2 requests = ${pairShare(pairs)}× the ceiling's rate; ${pairCpu(pairs)}`,
+        measured: `${pairs.perSecond}/s, ${pairs.withMailPerSecond}/s until their mails were sent (${pairs.confirmed} of ${pairs.attempted}; hold p95 ${ms(pairs.hold.p95)}, confirm p95 ${ms(pairs.confirm.p95)}); its 2 requests = ${pairShare(pairs)}× the ceiling's rate; ${pairCpu(pairs)}`,
         target: '≥ 300 per second',
         pass: SETTINGS.smoke ? null : pairs.perSecond >= 300 && pairs.confirmed === pairs.attempted,
       },
