@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -35,6 +36,17 @@ describe('provider clock', () => {
     expect(formatZonedIso(october.at(150), zone)).toBe('2026-10-25T02:30:00+02:00'); // the first 02:30
     expect(formatZonedIso(october.at(9 * 60), zone)).toBe('2026-10-25T09:00:00+01:00');
     expect(localDay(zone, '2026-06-01').weekday).toBe(1);
+  });
+
+  it('formats every hour of a year as Luxon does, in zones with odd offsets and changes', () => {
+    // The offset comes from the local day's bounds except on the days the clocks change: this walks
+    // through both kinds, the half-hour change of Lord Howe and the quarter-hour offset of Kathmandu too.
+    for (const z of [zone, 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu']) {
+      for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 60 * 60_000) {
+        const expected = DateTime.fromMillis(ms, { zone: z }).toISO({ suppressMilliseconds: true });
+        if (formatZonedIso(ms, z) !== expected) expect(formatZonedIso(ms, z)).toBe(expected);
+      }
+    }
   });
 
   it('computes the window from today to the same day three months ahead, clamped to short months', () => {

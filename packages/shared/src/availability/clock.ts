@@ -26,6 +26,8 @@ export interface LocalDay {
   end: number;
   /** Epoch ms of wall-clock minute `minuteOfDay` (0–1440) on this date. */
   at(minuteOfDay: number): number;
+  /** The zone's UTC offset all day long, in minutes; null on a day the clocks change. */
+  offsetMinutes: number | null;
 }
 
 function parseDate(date: string): { year: number; month: number; day: number } {
@@ -102,7 +104,14 @@ export function localDay(zone: string, date: string): LocalDay {
   const start = midnightOf(zone, year, month, day);
   const end = midnightOf(zone, year, month, day + 1);
   const weekday = ((new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7) + 1;
-  const result: LocalDay = { date, weekday, start, end, at: (minute) => start + minute * MINUTE };
+  const result: LocalDay = {
+    date,
+    weekday,
+    start,
+    end,
+    at: (minute) => start + minute * MINUTE,
+    offsetMinutes: end - start === DAY ? (Date.UTC(year, month - 1, day) - start) / MINUTE : null,
+  };
   if (end - start !== DAY) {
     const before = offsetAt(zone, start);
     const after = offsetAt(zone, end - 1);
@@ -147,9 +156,19 @@ export function localDateOf(ms: number, zone: string): string {
   return date;
 }
 
+/**
+ * The zone's UTC offset at an instant, in minutes. Asking Intl (through Luxon) costs microseconds each
+ * time and /timeslots formats two instants a slot (8 s of one bench process's 30 s busy time); a day
+ * without a clock change has one offset from its first instant to its last, known from its bounds.
+ */
+function offsetMinutesAt(zone: string, ms: number): number {
+  const day = localDay(zone, localDateOf(ms, zone));
+  return day.offsetMinutes ?? IANAZone.create(zone).offset(ms);
+}
+
 /** ISO 8601 with the zone's offset and no milliseconds, e.g. 2026-03-29T09:00:00+02:00 (DESIGN §5). */
 export function formatZonedIso(ms: number, zone: string): string {
-  const offset = IANAZone.create(zone).offset(ms);
+  const offset = offsetMinutesAt(zone, ms);
   const wall = new Date(ms + offset * MINUTE);
   const sign = offset < 0 ? '-' : '+';
   const abs = Math.abs(offset);

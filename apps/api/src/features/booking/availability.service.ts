@@ -22,6 +22,7 @@ import { changeTarget } from '../appointments/access.js';
 import { toLocation } from '../locations/presenter.js';
 import { busySnapshot } from './busy-snapshot.js';
 import { resolveItems, type ResolvedItem } from './items.js';
+import { sharedAnswer } from './shared-answers.js';
 import { cachedSchedule, loadBusy, type Schedule } from './schedule.repository.js';
 
 export interface AvailabilityContext {
@@ -122,7 +123,12 @@ export async function findAvailableDays(
     now,
     exceptGroup: target?.groupKey ?? null,
   });
-  return availableDays(ctx.input, datesBetween(first, last));
+  const compute = () => availableDays(ctx.input, datesBetween(first, last));
+  // A change of an appointment reads its own bookings; a new one shares the snapshot and its answers.
+  if (target) return compute();
+  const { productIds, durationMinutes, locationId } = ctx.input;
+  const question = `${productIds.join(',')}|${durationMinutes}|${locationId}|${first}|${last}|${Math.floor(now / 60_000)}`;
+  return [...sharedAnswer(ctx.schedule, ctx.input.busy, question, compute)];
 }
 
 /** POST /timeslots: the slots of one date, each with the desk the server would choose. */
