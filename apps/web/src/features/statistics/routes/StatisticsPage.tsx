@@ -11,6 +11,7 @@ import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
 import { DateRangeFields } from '../../../components/form/DateRangeFields';
 import { NativeSelectField } from '../../../components/form/NativeSelectField';
+import { formatShortDate } from '../../../lib/dates';
 import { useGetDesksQuery } from '../../../components/desks/deskListApi';
 import { useGetAllLocationsQuery } from '../../../components/locations/locationListApi';
 import { useGetStatisticsQuery } from '../api';
@@ -63,7 +64,7 @@ function Summary({ data }: { data: Statistics }) {
  * suggested per desk and day part, applied with one click.
  */
 export default function StatisticsPage() {
-  const { t } = useTranslation('statistics');
+  const { t, i18n } = useTranslation('statistics');
   const [preset, setPreset] = useState<Preset | null>('last_4_weeks');
   const [range, setRange] = useState(() => presetRange('last_4_weeks'));
   const [locationId, setLocationId] = useState<number | undefined>();
@@ -164,7 +165,11 @@ export default function StatisticsPage() {
           {(s) => (
             <>
               <Typography variant="body2" color="text.secondary" role="status">
-                {t('covers', { from: s.from, until: s.until, days: s.days.length })}
+                {t('covers', {
+                  from: formatShortDate(s.from, i18n.language),
+                  until: formatShortDate(s.until, i18n.language),
+                  days: s.days.length,
+                })}
               </Typography>
               <Summary data={s} />
               <Suggestions data={s} />
