@@ -6,6 +6,11 @@ import { DEMO_ADMIN, expect, logIn, test } from '../support/fixtures.js';
 // admin page, in Dutch and English, at a phone's and a desktop's width; any serious or critical finding
 // fails. (The booking flow's steps are checked along the way in booking.spec.ts.)
 
+// Eight tests of one to two and a half minutes each (axe on the calendar alone takes 9 s): in the default
+// mode they ran one after another on one worker, 10 of the run's 17 minutes, while the other worker ran
+// every other spec. Each only reads, and signs in for itself: they may share out over the workers.
+test.describe.configure({ mode: 'parallel' });
+
 const PUBLIC_PAGES = [
   '/new',
   '/login',
