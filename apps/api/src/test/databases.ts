@@ -36,7 +36,7 @@ export async function createTestDatabase(kind: TestDatabaseKind): Promise<TestDa
   const name = `balie_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  // A file copy of the migrated template: 0.1 s instead of 0.7–1 s for the 20 migrations (decision 0408).
+  // A file copy of the migrated template: 0.1 s instead of 0.7–1 s for the 20 migrations.
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   const url = new URL(adminUrl);
