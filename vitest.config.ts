@@ -3,6 +3,10 @@ import { defineConfig } from 'vitest/config';
 // One runner for every unit and API test; Playwright specs live in e2e/ and are never collected here.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core less one: a single worker on CI's 2 cores. The API files wait
+    // on PostgreSQL and PGlite's file I/O for much of their time, so three share the 2 cores well
+    // (decision 0408).
+    maxWorkers: 3,
     projects: [
       {
         resolve: { conditions: ['source'] },
