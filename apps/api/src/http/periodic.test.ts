@@ -1,6 +1,14 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { BackgroundWork } from './background.js';
 import { runAtStartAndEvery } from './periodic.js';
+
+/** A bare server with what `runAtStartAndEvery` needs of the app: its background work. */
+function server(options: FastifyServerOptions = {}) {
+  const app = Fastify(options);
+  app.decorate('background', new BackgroundWork(app.log));
+  return app;
+}
 
 /** A promise and the function that settles it: the job below runs until the test lets it go. */
 function gate() {
@@ -13,7 +21,7 @@ describe('runAtStartAndEvery', () => {
   it('lets the server start while the job it runs at start is still at work, and stops it on close', async () => {
     // Fastify gives up on an onReady hook after pluginTimeout: a job that held up the start would fail
     // ready() here rather than hang the test.
-    const app = Fastify({ pluginTimeout: 2_000 });
+    const app = server({ pluginTimeout: 2_000 });
     const running = gate();
     const seen: string[] = [];
     runAtStartAndEvery(app, 'test job', 60 * 60_000, async (signal) => {
@@ -32,7 +40,7 @@ describe('runAtStartAndEvery', () => {
 
   it('logs a failed run and keeps the server up', async () => {
     const lines: string[] = [];
-    const app = Fastify({
+    const app = server({
       logger: { level: 'error', stream: { write: (line: string) => lines.push(line) } },
     });
     const failed = gate();
@@ -44,5 +52,23 @@ describe('runAtStartAndEvery', () => {
     await failed.opened;
     await app.close();
     expect(lines.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(['test job failed']);
+  });
+
+  it('counts the start’s run as the app’s background work: settled() waits for it to end', async () => {
+    const app = server();
+    const release = gate();
+    const seen: string[] = [];
+    runAtStartAndEvery(app, 'test job', 60 * 60_000, async () => {
+      await release.opened;
+      seen.push('ended');
+    });
+    await app.ready();
+    const settled = app.background.settled().then(() => seen.push('settled'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(seen).toEqual([]);
+    release.open();
+    await settled;
+    expect(seen).toEqual(['ended', 'settled']);
+    await app.close();
   });
 });

@@ -19,16 +19,18 @@ export function runAtStartAndEvery(
   let timer: NodeJS.Timeout | undefined;
   const stop = new AbortController();
   let running: Promise<void> | undefined;
-  const run = () => {
-    running ??= job(stop.signal)
+  const run = () =>
+    (running ??= job(stop.signal)
       .then(
         () => undefined,
         (err: unknown) => app.log.error({ err }, `${what} failed`),
       )
-      .finally(() => (running = undefined));
-  };
+      .finally(() => (running = undefined)));
   app.addHook('onReady', async () => {
-    run();
+    // The start's run is background work like a route's: `app.background.settled()` waits for it, so a
+    // test app can begin with no job beside its tests (a start-up retention run once deleted the mail
+    // file a retention test had just written, and the test's own run counted none).
+    app.background.run(what, run);
     timer = setInterval(run, intervalMs);
     timer.unref();
   });

@@ -51,6 +51,9 @@ export async function createTestApp(
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   await app.ready();
+  // The start's runs of the periodic jobs (retention, reminders) end before the first test: beside it they
+  // deleted and mailed what a test had just made (http/periodic.ts).
+  await app.background.settled();
   return {
     app,
     database,
