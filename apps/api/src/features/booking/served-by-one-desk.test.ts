@@ -68,9 +68,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         })),
       );
       const licences = held.filter((h) => h.licence && h.reservation).map((h) => h.reservation!);
-      expect(licences.length).toBeGreaterThan(0);
       for (const r of licences) expect(r.desk.id).toBe(w.n1.id);
-      expect(await licenceBookings()).toEqual([{ desk_id: w.n1.id, n: licences.length }]);
+      expect(await licenceBookings()).toEqual(
+        licences.length ? [{ desk_id: w.n1.id, n: licences.length }] : [],
+      );
+      // Who got the licence desk at a start is the race's to decide: it serves passports too, and passports
+      // that come first may take it (test:stress once saw no licence held). The desk was taken by one or
+      // the other, and a licence asked for after the race, at a start nobody raced for, gets it.
+      expect(held.some((h) => h.reservation?.desk.id === w.n1.id)).toBe(true);
+      const after = await post(60, '/appointment/make-reservation', {
+        appointmentItems: items(w.licence.id),
+        fromDateTime: slots.at(-1)!.beginTime,
+      });
+      const answer = await after.text();
+      expect(after.status, answer).toBe(201);
+      expect((JSON.parse(answer) as Reservation).desk.id).toBe(w.n1.id);
       // The passport desks were free for a licence all along: only the rule kept it off them.
       const passports = new Set(
         held.filter((h) => !h.licence && h.reservation).map((h) => h.reservation!.desk.id),
