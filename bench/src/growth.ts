@@ -3,7 +3,7 @@ import type { Database } from '@balie/api/dist/db/client.js';
 import { BUSY_SNAPSHOT_MS } from '@balie/api/dist/features/booking/busy-snapshot.js';
 import type { ApiProcess } from './api-process.js';
 import { load, type LoadRequest, type LoadResult } from './load.js';
-import { items, measure } from './read-scenarios.js';
+import { items } from './read-scenarios.js';
 import { SETTINGS } from './settings.js';
 
 /** Counted rounds a size (the middle p50 is taken); one in the smoke run, which judges nothing. */
@@ -38,21 +38,22 @@ export async function measureGrowth(
       const days = (JSON.parse(text) as string[]).length;
       if (days < expectedDays) throw new Error(`available-days listed ${days}, expected ${expectedDays}`);
     };
-    const warmUp = (count: number) => measure(api, 1, count, calls, check, maxMs);
-    // A counted round needs no warm-up of its own (the one above has run): each autocannon run takes a
-    // second at least, so five with a warm-up each were most of the smoke run's 47 s of growth.
-    const round = () => load({ port: api.port, clients: 1, total: requests, maxMs, requests: calls, check });
+    // One autocannon run each, warm-up or counted: each takes a second at least, and the reads' own
+    // warm-up before every run (measure()) made the smoke run's growth 47 s.
+    const once = (total: number) =>
+      load({ port: api.port, clients: 1, total, maxMs, requests: calls, check });
     // Rounds that are not counted: after each reload one (the new rows' pages), and before the first
     // size enough for the freshly started process to have compiled its hot paths. Without them the first
     // sizes measured were the slowest (1.7 ms against 1.2 at 10k and 100k older on 2026-11-27; 1.8, 1.9
     // and 1.4 ms in a later run), which says nothing about how the answer grows.
-    await warmUp(warm ? Math.min(50, requests) : Math.min(50, requests) * 20);
+    await once(warm ? Math.min(50, requests) : Math.min(50, requests) * 20);
     warm = true;
-    // The round with the middle p50 of five: on 2 shared cores one round now and then runs beside
-    // something else (p50s of 1.5, 2.1 and 1.6 ms at 1k, 10k and 100k older in one run, 1.6, 1.5 and 2.8
-    // in the next), and one such round decided the spread; the median of five rounds does not move with it.
+    // The round with the middle p50 of five (of one in the smoke run): on 2 shared cores one round now
+    // and then runs beside something else (p50s of 1.5, 2.1 and 1.6 ms at 1k, 10k and 100k older in one
+    // run, 1.6, 1.5 and 2.8 in the next), and one such round decided the spread; the median of five does
+    // not move with it.
     const rounds: LoadResult[] = [];
-    for (let i = 0; i < GROWTH_ROUNDS; i++) rounds.push(await round());
+    for (let i = 0; i < GROWTH_ROUNDS; i++) rounds.push(await once(requests));
     const availableDays = rounds.sort((a, b) => a.p50 - b.p50)[Math.floor(GROWTH_ROUNDS / 2)]!;
     return {
       pastAppointments: loaded.pastAppointments,
