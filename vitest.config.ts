@@ -23,6 +23,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Files share a worker's loaded modules instead of importing the server again per file (decision
+          // 0410); every file builds and closes its own app and database (useTestApp), so none sees another's.
+          isolate: false,
         },
       },
       'apps/web/vitest.config.ts',

@@ -19,5 +19,12 @@ export default defineConfig({
     // longest (the product form, field by field) took 45 s. One patience for every file, so a test need
     // not set its own; a wait for something that never comes still fails after 30 s (test/setup.ts).
     testTimeout: 120_000,
+    // Files share a worker's loaded modules (MUI, the app, i18next) instead of importing them again per
+    // file: the web run took 40 % less CPU. Each file still gets a fresh jsdom; what a test changes
+    // outside it (globals, spies, fake timers, the interface language) is put back after every test here
+    // and in test/setup.ts, and `npm run test:stress` shuffles the files to catch what leaks (decision 0410).
+    isolate: false,
+    unstubGlobals: true,
+    restoreMocks: true,
   },
 });

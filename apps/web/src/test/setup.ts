@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
-import { afterEach, beforeAll } from 'vitest';
+import { afterEach, beforeAll, vi } from 'vitest';
+import i18n from 'i18next';
 import { cleanup, configure } from '@testing-library/react';
 import { initTestI18n } from './i18n';
 
@@ -19,7 +20,11 @@ beforeAll(async () => {
   await initTestI18n();
 });
 
-afterEach(() => {
+// The files of a worker share their modules (vitest.config.ts: isolate false): the next test starts with
+// real timers and in English, whatever this one did.
+afterEach(async () => {
+  vi.useRealTimers();
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
   if (!inDom) return;
   cleanup();
   window.localStorage.clear();
