@@ -21,10 +21,8 @@ export default defineConfig({
     testTimeout: 120_000,
     // Files share a worker's loaded modules (MUI, the app, i18next) instead of importing them again per
     // file: the web run took 40 % less CPU. Each file still gets a fresh jsdom; what a test changes
-    // outside it (globals, spies, fake timers, the interface language) is put back after every test here
-    // and in test/setup.ts, and `npm run test:stress` shuffles the files to catch what leaks (decision 0410).
+    // outside it (globals, spies, fake timers, the interface language) is put back after every test in
+    // test/setup.ts, and `npm run test:stress` shuffles the files to catch what leaks (decision 0410).
     isolate: false,
-    unstubGlobals: true,
-    restoreMocks: true,
   },
 });

@@ -20,9 +20,12 @@ beforeAll(async () => {
   await initTestI18n();
 });
 
-// The files of a worker share their modules (vitest.config.ts: isolate false): the next test starts with
-// real timers and in English, whatever this one did.
+// The files of a worker share their modules (vitest.config.ts: isolate false): the next test, and the next
+// file's set-up, start with real globals, spies and timers and in English, whatever this test did. (After
+// each test, not Vitest's unstubGlobals/restoreMocks, which put things back only before the next test.)
 afterEach(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   vi.useRealTimers();
   if (i18n.language !== 'en') await i18n.changeLanguage('en');
   if (!inDom) return;
