@@ -3,11 +3,14 @@ import { CHROMIUM_LAUNCH } from './support/chromium.js';
 
 /**
  * Browser tests against the built product (npm run build first; `npm run test:e2e` does it).
- * Each Playwright worker starts its own server on a free port with a fresh embedded database
- * (see support/fixtures.ts), so tests never share state across workers.
+ * Each Playwright worker starts its own server on a free port with a fresh embedded database, a copy of
+ * the demo database seeded once per run (see support/fixtures.ts and support/demo-template.ts), so tests
+ * never share state across workers.
  */
 export default defineConfig({
   testDir: './tests',
+  // Migrates and seeds the demo database once; each worker's server starts from a copy of it.
+  globalSetup: './support/demo-template.ts',
   outputDir: './test-results',
   fullyParallel: false,
   workers: 2,

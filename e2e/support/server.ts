@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -110,10 +110,32 @@ export async function spawnProduct(
   return product;
 }
 
-/** Starts the built product (apps/api/dist/main.js) on a free port with a fresh embedded database. */
+/** Where the global set-up (support/demo-template.ts) leaves a migrated, and a seeded, database. */
+export const MIGRATED_TEMPLATE_ENV = 'BALIE_E2E_MIGRATED_TEMPLATE';
+export const DEMO_TEMPLATE_ENV = 'BALIE_E2E_DEMO_TEMPLATE';
+
+/**
+ * Which of the run's template databases a server with `env` starts from: the seeded one when it would
+ * seed the same demo data, else the merely migrated one, on which it seeds by itself (the seed reads the
+ * server's clock and zone, so a spec's BALIE_TEST_NOW or PROVIDER_TIMEZONE needs its own) or, with
+ * DEMO_DATA=0, waits for its first administrator as an empty database would. None without the global
+ * set-up (a spec run by a config without it) or for PostgreSQL.
+ */
+function templateFor(env: Record<string, string>): string | undefined {
+  if (env.DATABASE_URL) return undefined;
+  const seedsItsOwn = ['DEMO_DATA', 'BALIE_TEST_NOW', 'PROVIDER_TIMEZONE'].some((key) => key in env);
+  return process.env[seedsItsOwn ? MIGRATED_TEMPLATE_ENV : DEMO_TEMPLATE_ENV];
+}
+
+/**
+ * Starts the built product (apps/api/dist/main.js) on a free port with a fresh embedded database, copied
+ * from the run's template (see `templateFor`).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'balie-e2e-'));
+  const template = templateFor(env);
+  if (template) cpSync(template, join(dataDir, 'db'), { recursive: true });
   let product = await spawnProduct(port, dataDir, env);
   return {
     url: product.url,
