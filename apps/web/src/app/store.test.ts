@@ -1,16 +1,11 @@
 import { waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import i18n from 'i18next';
 import { fakeApi } from '../components/scheduling/test/fakeApi';
 import { bookingProductsApi } from '../features/booking/api/productsApi';
 import { prefetchFrontDoor } from '../features/booking/api/prefetchFrontDoor';
 import { api } from '../lib/api';
 import { startStore } from './store';
-
-afterEach(async () => {
-  await i18n.changeLanguage('en');
-  vi.unstubAllGlobals();
-});
 
 describe('startStore and the interface language', () => {
   it('asks for the products again on a switch, not when the start language reports it has loaded', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Outlet, useRoutes } from 'react-router';
@@ -31,8 +31,6 @@ function Routes() {
 }
 
 describe('RouteErrorBoundary (the error element of the declarative router)', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('shows the fallback for a page that throws, and the routes again after moving on', async () => {
     // React and the boundary report the error on the console: expected here, not a failure.
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});

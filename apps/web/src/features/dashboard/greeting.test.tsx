@@ -1,14 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { DateTime } from 'luxon';
 import { aUser, renderRoute } from '../../test/renderRoute';
 import { greetingAt } from './greeting';
 
 describe('dashboard greeting (spec §9, provider zone)', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
   it.each([
     ['2026-06-01T09:59:00Z', 'good_morning'], // 11:59 in Amsterdam (summer time)
     ['2026-06-01T10:00:00Z', 'good_afternoon'], // 12:00

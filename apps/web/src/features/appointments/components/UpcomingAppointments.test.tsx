@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../components/scheduling/test/fakeApi';
 import { appointment } from '../../../components/scheduling/test/fixtures';
 import { locationsAnswer } from '../../../components/locations/test/fixtures';
@@ -8,10 +8,6 @@ import { aUser, renderRoute } from '../../../test/renderRoute';
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-12-01T09:30:00+01:00'));
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe("a plain user's dashboard", () => {

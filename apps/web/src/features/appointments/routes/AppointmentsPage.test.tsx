@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, fakeApi } from '../../../components/scheduling/test/fakeApi';
 import { appointment } from '../../../components/scheduling/test/fixtures';
 import { locationsAnswer } from '../../../components/locations/test/fixtures';
@@ -9,10 +9,6 @@ import { aUser, renderRoute } from '../../../test/renderRoute';
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-12-01T09:30:00+01:00'));
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const desk = (id: number, name: string, label: string | null) => ({

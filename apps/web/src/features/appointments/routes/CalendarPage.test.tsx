@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { locationsAnswer } from '../../../components/locations/test/fixtures';
 import { apiError, fakeApi } from '../../../components/scheduling/test/fakeApi';
 import { aUser, renderRoute } from '../../../test/renderRoute';
 
-afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 60_000 });
 
 const staff = aUser({ roles: ['ROLE_USER', 'ROLE_STAFF'] });

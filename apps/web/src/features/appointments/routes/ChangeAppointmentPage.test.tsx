@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PROVIDER_TIMEZONE } from '@balie/shared';
 import {
   apiError,
@@ -11,8 +11,6 @@ import {
 } from '../../../components/scheduling/test/fakeApi';
 import { appointment, product, reservation, slot } from '../../../components/scheduling/test/fixtures';
 import { aUser, renderRoute } from '../../../test/renderRoute';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const day = DateTime.now().setZone(PROVIDER_TIMEZONE).plus({ days: 2 }).startOf('day');
 const at = (hhmm: string) =>

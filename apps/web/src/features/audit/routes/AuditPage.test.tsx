@@ -1,10 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { auditEventsPageSchema, type AuditEventItem } from '@balie/shared';
 import { apiError, fakeApi } from '../../../components/scheduling/test/fakeApi';
 import { aUser, renderRoute } from '../../../test/renderRoute';
-
-afterEach(() => vi.unstubAllGlobals());
 
 vi.setConfig({ testTimeout: 60_000 });
 

@@ -1,10 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeAnswer } from '../../../components/scheduling/test/fakeApi';
 import { aUser, renderRoute } from '../../../test/renderRoute';
 
-afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 60_000 });
 
 const staff = aUser({

@@ -1,10 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { aUser, renderRoute } from '../../../test/renderRoute';
 import { apiError, fakeApi, type FakeAnswer } from '../../../components/scheduling/test/fakeApi';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('login form (spec §4 forms)', () => {
   it("shows the public top bar with the link back to the organisation's website", async () => {

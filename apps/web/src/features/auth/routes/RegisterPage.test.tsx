@@ -1,12 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { organisationSchema, type Organisation, type RegisterField } from '@balie/shared';
 import { apiError, fakeApi, type FakeAnswer } from '../../../components/scheduling/test/fakeApi';
 import { organisationApi } from '../../../components/organisation/organisationApi';
 import { aUser, renderRoute, UNBRANDED } from '../../../test/renderRoute';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const user = userEvent.setup({ delay: null });
 

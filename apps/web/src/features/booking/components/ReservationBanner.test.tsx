@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'react-redux';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../../app/store';
 import { schedulingApi } from '../../../components/scheduling/schedulingApi';
 import { fakeApi } from '../../../components/scheduling/test/fakeApi';
@@ -14,10 +14,6 @@ const plus = (seconds: number) => new Date(created.getTime() + seconds * 1000).t
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
   vi.setSystemTime(created);
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 /**

@@ -1,12 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { organisationSchema } from '@balie/shared';
 import { renderRoute, UNBRANDED } from '../../../test/renderRoute';
 import { apiError, fakeApi, type FakeAnswer } from '../../../components/scheduling/test/fakeApi';
 import { appointment } from '../../../components/scheduling/test/fixtures';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const ORGANISATION = organisationSchema.parse({
   name: 'Gemeente Teststad',

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PROVIDER_TIMEZONE, type AvailableLocations } from '@balie/shared';
 import { LOCATIONS } from '../../../components/locations/test/fixtures';
 import type { FakeRequest } from '../../../components/scheduling/test/fakeApi';
@@ -10,7 +10,6 @@ import { formatDate } from '../../../lib/dates';
 import { renderRoute } from '../../../test/renderRoute';
 import { day, server, slotAt, type Routes } from '../test/bookingServer';
 
-afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 60_000 });
 
 const [stadhuis, noord] = [LOCATIONS[0]!, LOCATIONS[1]!];

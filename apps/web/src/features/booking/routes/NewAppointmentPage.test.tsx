@@ -1,15 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROVIDER_TIMEZONE } from '@balie/shared';
 import { renderRoute } from '../../../test/renderRoute';
 import { apiError, type FakeRequest } from '../../../components/scheduling/test/fakeApi';
 import { appointment, reservation } from '../../../components/scheduling/test/fixtures';
 import { itemAdded } from '../store/draftSlice';
 import { at, day, server } from '../test/bookingServer';
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('products step', () => {
   it('allows four products with the spec message, and shows the estimated duration', async () => {

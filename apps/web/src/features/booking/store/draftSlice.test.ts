@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../../app/store';
 import { resetAll } from '../../../lib/store/resetAll';
 import { schedulingApi } from '../../../components/scheduling/schedulingApi';
@@ -49,8 +49,6 @@ const midway: DraftState = {
   personal: { initials: 'J.', suffix: 'van', lastName: 'Dijk', email: 'j@example.com', phone: '0612345678' },
   notice: 'slot_unavailable',
 };
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('draft items', () => {
   it('adds a product with amount 1, once', () => {

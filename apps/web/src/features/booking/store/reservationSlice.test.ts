@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeStore } from '../../../app/store';
 import { resetAll } from '../../../lib/store/resetAll';
 import { schedulingApi } from '../../../components/scheduling/schedulingApi';
@@ -12,8 +12,6 @@ import {
   reservationExpired,
   reservationReset,
 } from './reservationSlice';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const items = [{ productId: 1, amount: 1 }];
 

@@ -1,10 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { aUser, renderRoute } from '../../../test/renderRoute';
 import { AFFECTED, DESKS, serveDesks } from '../test/fixtures';
-
-afterEach(() => vi.unstubAllGlobals());
 
 // No pause between keystrokes: these tests assert behaviour, not typing speed.
 const user = userEvent.setup({ delay: null });

@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aUser, renderRoute } from '../../../test/renderRoute';
 import { apiError, fakeApi } from '../../../components/scheduling/test/fakeApi';
 import { ADMIN_LOCATIONS } from '../../../components/locations/test/fixtures';
 import { serveDesks } from '../test/fixtures';
-
-afterEach(() => vi.unstubAllGlobals());
 
 // No pause between keystrokes: these tests assert behaviour, not typing speed.
 const user = userEvent.setup({ delay: null });

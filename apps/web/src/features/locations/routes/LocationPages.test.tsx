@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_LOCATIONS, locationsAnswer } from '../../../components/locations/test/fixtures';
 import {
   apiError,
@@ -10,8 +10,6 @@ import {
 } from '../../../components/scheduling/test/fakeApi';
 import { aUser, renderRoute } from '../../../test/renderRoute';
 import { AFFECTED, CLOSURES, DESKS } from '../../desks/test/fixtures';
-
-afterEach(() => vi.unstubAllGlobals());
 
 // No pause between keystrokes: these tests assert behaviour, not typing speed.
 const user = userEvent.setup({ delay: null });

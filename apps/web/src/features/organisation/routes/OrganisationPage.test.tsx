@@ -1,11 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { organisationSchema, type Organisation } from '@balie/shared';
 import { aUser, renderRoute, UNBRANDED } from '../../../test/renderRoute';
 import { apiError, fakeApi } from '../../../components/scheduling/test/fakeApi';
-
-afterEach(() => vi.unstubAllGlobals());
 
 // No pause between keystrokes: these tests assert behaviour, not typing speed.
 const user = userEvent.setup({ delay: null });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AdminProduct, Desk, ProductCategory } from '@balie/shared';
 import { locationsAnswer } from '../../../components/locations/test/fixtures';
 import { DESKS } from '../../desks/test/fixtures';
@@ -11,8 +11,6 @@ import {
   type FakeAnswer,
   type FakeRequest,
 } from '../../../components/scheduling/test/fakeApi';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const user = userEvent.setup({ delay: null });
 const admin = aUser({ roles: ['ROLE_ADMIN'] });

@@ -1,15 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UpdateUserRequest, User } from '@balie/shared';
 import { i18n } from '../../../lib/i18n';
 import { aUser, LANGUAGES, renderRoute } from '../../../test/renderRoute';
 import { apiError, fakeApi } from '../../../components/scheduling/test/fakeApi';
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  await i18n.changeLanguage('en');
-});
 
 const user = userEvent.setup({ delay: null });
 const english = LANGUAGES[1]!;

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SetupChecklist } from '@balie/shared';
 import {
   apiError,
@@ -9,8 +9,6 @@ import {
   type FakeRequest,
 } from '../../../components/scheduling/test/fakeApi';
 import { aUser, renderRoute } from '../../../test/renderRoute';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const user = userEvent.setup({ delay: null });
 const ADMIN = aUser({

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { invitationSchema, usersPageSchema, type Invitation, type User } from '@balie/shared';
 import {
   apiError,
@@ -11,7 +11,6 @@ import {
 import { captureDownloads } from '../../../test/downloads';
 import { aUser, renderRoute } from '../../../test/renderRoute';
 
-afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 60_000 });
 
 const admin = aUser({ id: 1, roles: ['ROLE_ADMIN'], fullName: 'Anna de Vries', email: 'admin@example.com' });
