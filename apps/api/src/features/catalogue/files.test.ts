@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { productFileSchema } from '@balie/shared';
 import { testDatabases, useTestApp, type Session } from '../../test/index.js';
-import { startProcessesFor, type ServerProcess } from '../booking/test-support/processes.js';
+import { useServerProcesses } from '../booking/test-support/processes.js';
 import { auditOf } from '../desks/test-support/schedule.js';
 import { multipartBody, SAMPLES } from './test-support/multipart.js';
 
@@ -116,12 +116,7 @@ describe.each(testDatabases)('product files on %s', (kind) => {
 
 /** Files live in the database, so any API process serves what another stored (DESIGN §1). */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('product files across two processes on PostgreSQL', () => {
-  const t = useTestApp('postgres', { sessions: ['admin'] });
-  let servers: ServerProcess[] = [];
-  beforeAll(async () => {
-    servers = await startProcessesFor(t);
-  });
-  afterAll(() => Promise.all(servers.map((s) => s.stop())));
+  const { t, servers } = useServerProcesses({ sessions: ['admin'] });
 
   it('an upload through one process downloads through the other', async () => {
     const { payload, headers } = multipartBody('folder/Formulier.pdf', SAMPLES.pdf);

@@ -4,6 +4,7 @@ import type { AdminLocation, Desk, DisplayCall, QueueEntry } from '@balie/shared
 import { auditEvents, queueEntries } from '../../db/schema/index.js';
 import {
   sendTo,
+  START_PATIENCE_MS,
   startProcessesFor,
   useServerProcesses,
   type ServerProcess,
@@ -98,41 +99,48 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the queue across processes on P
     }
   });
 
-  it('a display whose process restarts finds the calls it missed and the calls after it on the new one', async () => {
-    const [a, b] = p.servers as [ServerProcess, ServerProcess];
-    const stream = await openEventStream(`${b.url}/api/display/${w.here.id}/events?key=${key}`);
-    await b.stop();
-    // The server ends its streams as it stops: the display knows at once that it must reconnect.
-    await stream.ended();
-    const missed = await walkIn(p.t, w.here.id, [w.passport.id]);
-    expect((await send(0, 'POST', '/queue/call', { deskId: w.all.id, entryId: missed.id })).status).toBe(200);
-    const [restarted] = await startProcessesFor(p.t, 1);
-    p.servers[1] = restarted!;
-    const state = await fetch(`${restarted!.url}/api/display/${w.here.id}/state?key=${key}`);
-    expect(((await state.json()) as DisplayCall[])[0]).toMatchObject({
-      id: missed.id,
-      ticket: missed.ticket,
-    });
-    const again = await openEventStream(`${restarted!.url}/api/display/${w.here.id}/events?key=${key}`);
-    try {
-      const next = await walkIn(p.t, w.here.id, [w.passport.id]);
-      expect(
-        (
-          await sendTo(
-            [a],
-            0,
-            'POST',
-            '/queue/call',
-            { deskId: w.all.id, entryId: next.id },
-            p.t.admin.headers,
-          )
-        ).status,
-      ).toBe(200);
-      expect(JSON.parse((await again.next(2000)).data)).toMatchObject({ id: next.id });
-    } finally {
-      again.close();
-    }
-  });
+  // Starts a server process within the test: as long as the hook that starts them may take.
+  it(
+    'a display whose process restarts finds the calls it missed and the calls after it on the new one',
+    { timeout: START_PATIENCE_MS + 30_000 },
+    async () => {
+      const [a, b] = p.servers as [ServerProcess, ServerProcess];
+      const stream = await openEventStream(`${b.url}/api/display/${w.here.id}/events?key=${key}`);
+      await b.stop();
+      // The server ends its streams as it stops: the display knows at once that it must reconnect.
+      await stream.ended();
+      const missed = await walkIn(p.t, w.here.id, [w.passport.id]);
+      expect((await send(0, 'POST', '/queue/call', { deskId: w.all.id, entryId: missed.id })).status).toBe(
+        200,
+      );
+      const [restarted] = await startProcessesFor(p.t, 1);
+      p.servers[1] = restarted!;
+      const state = await fetch(`${restarted!.url}/api/display/${w.here.id}/state?key=${key}`);
+      expect(((await state.json()) as DisplayCall[])[0]).toMatchObject({
+        id: missed.id,
+        ticket: missed.ticket,
+      });
+      const again = await openEventStream(`${restarted!.url}/api/display/${w.here.id}/events?key=${key}`);
+      try {
+        const next = await walkIn(p.t, w.here.id, [w.passport.id]);
+        expect(
+          (
+            await sendTo(
+              [a],
+              0,
+              'POST',
+              '/queue/call',
+              { deskId: w.all.id, entryId: next.id },
+              p.t.admin.headers,
+            )
+          ).status,
+        ).toBe(200);
+        expect(JSON.parse((await again.next(2000)).data)).toMatchObject({ id: next.id });
+      } finally {
+        again.close();
+      }
+    },
+  );
 
   it('the location record of every process gives admins the same display key', async () => {
     const keys = await Promise.all(
