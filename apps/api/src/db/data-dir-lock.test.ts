@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,6 +111,22 @@ describe('lockDataDir', () => {
     lock.release();
   });
 
+  it('takes over even when an earlier taker died while replacing the abandoned lock', async () => {
+    const { child, holder } = await otherProcess();
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    const stale = JSON.stringify(holder);
+    writeFileSync(lockFile, stale);
+    // The taker's mutex, named after the content it replaces, left behind by a taker that died too.
+    const mutex = `${lockFile}.takeover-${createHash('sha256').update(stale).digest('hex').slice(0, 16)}`;
+    writeFileSync(mutex, JSON.stringify({ ...holder, what: 'racer' }));
+    const lock = lockDataDir(lockFile, { what: 'the Balie server' });
+    expect(lock.tookOverFrom).toEqual(holder);
+    expect(JSON.parse(readFileSync(lockFile, 'utf8'))).toMatchObject({ pid: process.pid });
+    lock.release();
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('never removes a lock that another process took over meanwhile', () => {
     const lock = lockDataDir(lockFile, { what: 'the Balie server' });
     const theirs = JSON.stringify({ what: 'the Balie server', pid: 1, startTime: null, since: 'x' });
@@ -118,42 +135,69 @@ describe('lockDataDir', () => {
     expect(readFileSync(lockFile, 'utf8')).toBe(theirs);
   });
 
-  it('lets exactly one of several processes racing for an abandoned lock have it', async () => {
+  it('lets exactly one of several processes racing for an abandoned lock have it, round after round', async () => {
     const { child, holder } = await otherProcess();
-    writeFileSync(lockFile, JSON.stringify(holder));
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
     const module = fileURLToPath(new URL('./data-dir-lock.ts', import.meta.url));
-    // Each tries at the same signal (a file appearing), holds what it got for a second, and says so.
-    const go = path.join(dir, 'go');
+    const rounds = 300;
+    const signal = (name: string, round: number) => path.join(dir, `${name}-${round}`);
+    // Each round every racer tries at the same signal (a file appearing) and says what it got; the
+    // winner holds the lock until every racer has spoken, so a late racer cannot take a released one.
     const script = `
       import { existsSync } from 'node:fs';
       import { lockDataDir } from ${JSON.stringify(module)};
+      const until = async (f) => { while (!existsSync(f)) await new Promise((r) => setTimeout(r, 2)); };
       console.log('ready');
-      while (!existsSync(${JSON.stringify(go)})) await new Promise((r) => setTimeout(r, 5));
-      try { lockDataDir(${JSON.stringify(lockFile)}, { what: 'racer' }); console.log('got'); }
-      catch (err) { console.log(err.name); }
-      await new Promise((r) => setTimeout(r, 1000));`;
+      for (let round = 0; round < ${rounds}; round++) {
+        await until(${JSON.stringify(dir)} + '/go-' + round);
+        let lock;
+        try { lock = lockDataDir(${JSON.stringify(lockFile)}, { what: 'racer' }); console.log(round + ' got'); }
+        catch (err) { console.log(round + ' ' + err.name); }
+        await until(${JSON.stringify(dir)} + '/end-' + round);
+        lock?.release();
+        console.log(round + ' done');
+      }`;
     const racers = Array.from({ length: 4 }, () => {
       const racer = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       children.push(racer);
-      let out = '';
-      const ready = new Promise((r) =>
-        racer.stdout.on('data', (d: Buffer) => {
-          out += d.toString();
-          if (out.startsWith('ready')) r(undefined);
-        }),
-      );
-      const said = new Promise<string>((r) => racer.once('exit', () => r(out.replace('ready', '').trim())));
-      return { ready, said };
+      const lines: string[] = [];
+      const waiters: (() => void)[] = [];
+      let rest = '';
+      racer.stdout.on('data', (d: Buffer) => {
+        const parts = (rest + d.toString()).split('\n');
+        rest = parts.pop()!;
+        lines.push(...parts);
+        for (const wake of waiters.splice(0)) wake();
+      });
+      racer.once('exit', () => {
+        for (const wake of waiters.splice(0)) wake();
+      });
+      /** The line that starts with `prefix`, once the racer has printed it. */
+      const line = async (prefix: string): Promise<string> => {
+        for (;;) {
+          const found = lines.find((l) => l.startsWith(prefix));
+          if (found !== undefined) return found.slice(prefix.length).trim();
+          if (racer.exitCode !== null) throw new Error(`racer exited (${racer.exitCode}) before "${prefix}"`);
+          await new Promise<void>((r) => waiters.push(r));
+        }
+      };
+      return { line };
     });
-    // Every racer is waiting for the signal before it is given.
-    await Promise.all(racers.map((r) => r.ready));
-    writeFileSync(go, '');
-    const results = await Promise.all(racers.map((r) => r.said));
-    expect(results.filter((r) => r === 'got')).toHaveLength(1);
-    expect(results.filter((r) => r === 'DataDirLockedError')).toHaveLength(3);
-  }, 30_000);
+    await Promise.all(racers.map((r) => r.line('ready')));
+    for (let round = 0; round < rounds; round++) {
+      // A new abandoned lock each round (its own moment, so each round's stale content differs).
+      writeFileSync(lockFile, JSON.stringify({ ...holder, since: `2026-11-25T09:00:${String(round).padStart(2, '0')}.000Z` }));
+      writeFileSync(signal('go', round), '');
+      const said = await Promise.all(racers.map((r) => r.line(`${round} `)));
+      expect(said.filter((s) => s === 'got'), `round ${round}: ${said.join(', ')}`).toHaveLength(1);
+      expect(said.filter((s) => s === 'DataDirLockedError')).toHaveLength(3);
+      writeFileSync(signal('end', round), '');
+      await Promise.all(racers.map((r) => r.line(`${round} done`)));
+    }
+    // No lock and no taker's mutex is left behind.
+    expect(readdirSync(dir).filter((f) => f.startsWith('db.lock'))).toEqual([]);
+  }, 60_000);
 });

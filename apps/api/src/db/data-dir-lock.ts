@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { closeSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 
 /**
  * One process per embedded database (DESIGN §4b, decision 0300). PGlite is PostgreSQL inside this
@@ -74,29 +74,79 @@ export function lockDataDir(lockFile: string, owner: LockOwner): DataDirLock {
   const me = holderOf(owner);
   const content = JSON.stringify(me);
   let tookOverFrom: LockHolder | undefined;
-  for (let attempt = 0; attempt < 5; attempt++) {
-    if (createExclusive(lockFile, content)) {
-      held.add(lockFile);
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        held.delete(lockFile);
-        process.off('exit', release);
-        // Only our own file: had someone wrongly taken it over, removing theirs would open the door.
-        if (readRaw(lockFile) === content) unlinkQuietly(lockFile);
-      };
-      // A process.exit() without close() still lets go (kill -9 cannot: the next start takes over).
-      process.on('exit', release);
-      return { tookOverFrom, release };
-    }
+  const hold = (): DataDirLock => {
+    held.add(lockFile);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      held.delete(lockFile);
+      process.off('exit', release);
+      // Only our own file: had someone wrongly taken it over, removing theirs would open the door.
+      if (readRaw(lockFile) === content) unlinkQuietly(lockFile);
+    };
+    // A process.exit() without close() still lets go (kill -9 cannot: the next start takes over).
+    process.on('exit', release);
+    return { tookOverFrom, release };
+  };
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    if (createExclusive(lockFile, content)) return hold();
     const raw = readSettled(lockFile);
     if (raw === undefined) continue; // removed meanwhile: try again
     const holder = parseHolder(raw);
     if (holder && isAlive(holder)) throw new DataDirLockedError(lockFile, holder);
-    if (removeIfUnchanged(lockFile, raw)) tookOverFrom = holder ?? undefined;
+    const took = replaceStale(lockFile, raw, content, me);
+    if (took === 'ours') {
+      tookOverFrom = holder ?? undefined;
+      return hold();
+    }
+    // 'busy': another process is replacing this very lock right now; its outcome is read next round.
+    if (took === 'busy') pause(10);
   }
   throw new Error(`Could not take the lock ${lockFile}: other processes keep changing it`);
+}
+
+/**
+ * Replaces the stale lock `judged` by `content` (or only removes it: null), alone among all processes that judged that same content
+ * stale. Removing and creating are two steps, and a rename-aside-and-put-back (the first design) left a
+ * moment without a lock file in which a third process could take it beside the taker (CI saw two
+ * holders). So the taker first creates a mutex named after the stale content: only one process can
+ * create it, the content it names is compared under it, and nobody but a holder of that mutex ever
+ * removes a lock file with that content. A newcomer may still create the lock between our removal and
+ * our creation; then it holds it, and we find it live on the next round.
+ *
+ * 'ours': we now hold the lock; 'gone': the judged lock is no longer there (read again);
+ * 'busy': another live process holds the mutex.
+ */
+function replaceStale(
+  file: string,
+  judged: string,
+  content: string | null,
+  me: LockHolder,
+): 'ours' | 'gone' | 'busy' {
+  const mutex = `${file}.takeover-${createHash('sha256').update(judged).digest('hex').slice(0, 16)}`;
+  if (!createExclusive(mutex, JSON.stringify(me))) {
+    const raw = readSettled(mutex);
+    if (raw === undefined) return 'gone'; // its holder just finished: the lock file has changed
+    const holder = parseHolder(raw);
+    if (holder && isAlive(holder)) return 'busy';
+    // Its taker died between two system calls: the mutex itself is stale, and is removed the same way.
+    replaceStale(mutex, raw, null, me);
+    return 'gone';
+  }
+  try {
+    if (readRaw(file) !== judged) return 'gone';
+    unlinkQuietly(file);
+    return content !== null && createExclusive(file, content) ? 'ours' : 'gone';
+  } finally {
+    unlinkQuietly(mutex);
+  }
+}
+
+/** Blocks this thread for `ms`: lockDataDir is synchronous, as the start that calls it. */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function holderOf(owner: LockOwner): LockHolder {
@@ -144,7 +194,7 @@ function readSettled(file: string): string | undefined {
   for (;;) {
     const raw = readRaw(file);
     if (raw === undefined || parseHolder(raw) || Date.now() > until) return raw;
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    pause(20);
   }
 }
 
@@ -160,30 +210,6 @@ function parseHolder(raw: string): LockHolder | null {
 function readHolder(file: string): LockHolder | null {
   const raw = readRaw(file);
   return raw === undefined ? null : parseHolder(raw);
-}
-
-/**
- * Removes a stale lock only if it is still the one we judged: renamed aside first (atomic), then
- * compared. Had another process already taken it over, we moved a live lock: it goes back.
- */
-function removeIfUnchanged(file: string, judged: string): boolean {
-  const aside = `${file}.stale-${process.pid}-${randomBytes(4).toString('hex')}`;
-  try {
-    renameSync(file, aside);
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw err;
-  }
-  const moved = readRaw(aside);
-  if (moved !== judged) {
-    try {
-      linkSync(aside, file);
-    } catch {
-      // Someone created a new lock meanwhile: theirs stands, the next attempt reads it.
-    }
-  }
-  unlinkQuietly(aside);
-  return moved === judged;
 }
 
 function unlinkQuietly(file: string): void {
