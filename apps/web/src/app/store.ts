@@ -32,22 +32,34 @@ export function makeStore(preloadedState?: Partial<ReturnType<typeof rootReducer
 /**
  * The app's store. The booking draft and its hold survive a reload of the tab (decision 0185): without a
  * stored booking this resolves at once; with one it first loads the reader, which needs zod (decision 0245).
+ * `lifetime` ends what it listens to (focus, network, the interface language): the page's store lives as
+ * long as the page, but a test's must stop with its test, or it refetches when a later test switches the
+ * language, long after that test's fake server is gone.
  */
-export async function startStore(): Promise<AppStore> {
+export async function startStore(lifetime?: AbortSignal): Promise<AppStore> {
   const storage = tabStorage();
   const store = makeStore(await restoreBookingState(storage, Date.now()));
-  setupListeners(store.dispatch);
+  const stopRefetching = setupListeners(store.dispatch);
   persistBooking(store, storage);
   // Products and the locations' notices are answered in the interface language (Accept-Language): a
   // switch fetches them anew. The first load of the start language also reports languageChanged; by
   // then /new may already have its products in that language (decision 0251), so only a different
   // language counts.
   let productsLanguage = i18n.language;
-  i18n.on('languageChanged', (language) => {
+  const onLanguage = (language: string) => {
     if (language === productsLanguage) return;
     productsLanguage = language;
     store.dispatch(api.util.invalidateTags(['Product', 'Location']));
-  });
+  };
+  i18n.on('languageChanged', onLanguage);
+  lifetime?.addEventListener(
+    'abort',
+    () => {
+      i18n.off('languageChanged', onLanguage);
+      stopRefetching();
+    },
+    { once: true },
+  );
   return store;
 }
 
