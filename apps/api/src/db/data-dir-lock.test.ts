@@ -189,10 +189,16 @@ describe('lockDataDir', () => {
     await Promise.all(racers.map((r) => r.line('ready')));
     for (let round = 0; round < rounds; round++) {
       // A new abandoned lock each round (its own moment, so each round's stale content differs).
-      writeFileSync(lockFile, JSON.stringify({ ...holder, since: `2026-11-25T09:00:${String(round).padStart(2, '0')}.000Z` }));
+      writeFileSync(
+        lockFile,
+        JSON.stringify({ ...holder, since: `2026-11-25T09:00:${String(round).padStart(2, '0')}.000Z` }),
+      );
       writeFileSync(signal('go', round), '');
       const said = await Promise.all(racers.map((r) => r.line(`${round} `)));
-      expect(said.filter((s) => s === 'got'), `round ${round}: ${said.join(', ')}`).toHaveLength(1);
+      expect(
+        said.filter((s) => s === 'got'),
+        `round ${round}: ${said.join(', ')}`,
+      ).toHaveLength(1);
       expect(said.filter((s) => s === 'DataDirLockedError')).toHaveLength(3);
       writeFileSync(signal('end', round), '');
       await Promise.all(racers.map((r) => r.line(`${round} done`)));
