@@ -16,7 +16,7 @@ export interface HistoryDesk {
 }
 
 /** A small seeded generator (mulberry32): the same demo history on every first start. */
-function generator(seed: number) {
+export function generator(seed: number) {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;
@@ -26,9 +26,10 @@ function generator(seed: number) {
   };
 }
 
-const minutesOf = (hm: string) => Number(hm.slice(0, 2)) * 60 + Number(hm.slice(3, 5));
+export const minutesOf = (hm: string) => Number(hm.slice(0, 2)) * 60 + Number(hm.slice(3, 5));
 const LEAD_DAYS = [0, 1, 1, 2, 3, 4, 6, 7, 9, 13, 20, 28, 41];
-const CELL = 24;
+/** The demo's appointment grid in minutes: no two demo appointments of a desk overlap. */
+export const CELL = 24;
 
 /**
  * What happened at the demo desks in the weeks before today (decision 0404), so that the statistics

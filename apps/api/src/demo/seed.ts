@@ -21,6 +21,7 @@ import {
 } from '../db/schema/index.js';
 import { hashPassword } from '../security/passwords.js';
 import { seedDemoHistory } from './history.js';
+import { seedDemoToday } from './today.js';
 
 /** The demo accounts of DESIGN §3, printed at first start. */
 export const DEMO_ACCOUNTS = {
@@ -202,7 +203,8 @@ export async function isEmptyDatabase(db: Db): Promise<boolean> {
 
 /**
  * Demo data (DESIGN §3): two locations with a desk each, open on weekdays (the second also on Thursday
- * evening), products in three categories (the driving licence at the town hall only), the organisation record, the coming Christmas and New Year closures, a partial closure, and two accounts.
+ * evening), products in three categories (the driving licence at the town hall only), the organisation record, the coming Christmas and New Year closures, a partial closure, two accounts, and
+ * (unless `history` is false) eight weeks of what happened and the visitors still to come today.
  * Does nothing unless the database is empty; returns whether it seeded.
  */
 export async function seedDemoData(
@@ -282,7 +284,7 @@ export async function seedDemoData(
     // A partial closure on the first Wednesday at least a week ahead: Balie 1 has a team meeting.
     let wednesday = DateTime.now().setZone(zone).plus({ days: 7 });
     while (wednesday.weekday !== 3) wednesday = wednesday.plus({ days: 1 });
-    await tx.insert(closures).values([
+    const closed = [
       { deskId: null, date: nextDate(12, 25, zone), type: 'whole_day', reason: 'Eerste Kerstdag' },
       { deskId: null, date: nextDate(12, 26, zone), type: 'whole_day', reason: 'Tweede Kerstdag' },
       { deskId: null, date: nextDate(1, 1, zone), type: 'whole_day', reason: 'Nieuwjaarsdag' },
@@ -294,27 +296,28 @@ export async function seedDemoData(
         untilTime: '15:00',
         reason: 'Teamoverleg',
       },
-    ]);
+    ] satisfies Array<typeof closures.$inferInsert>;
+    await tx.insert(closures).values(closed);
     if (options.history === false) return;
     const secondServes = made.filter((p) => p.title !== DEMO_STADHUIS_ONLY_PRODUCT);
-    await seedDemoHistory(tx, {
-      zone,
-      now: Date.now(),
-      desks: [
-        {
-          id: first.id,
-          locationId: stadhuis.id,
-          hours: hours.filter((h) => h.deskId === first.id),
-          products: made,
-        },
-        {
-          id: second.id,
-          locationId: noord!.id,
-          hours: hours.filter((h) => h.deskId === second.id),
-          products: secondServes,
-        },
-      ],
-    });
+    const demoDesks = [
+      {
+        id: first.id,
+        locationId: stadhuis.id,
+        hours: hours.filter((h) => h.deskId === first.id),
+        products: made,
+      },
+      {
+        id: second.id,
+        locationId: noord!.id,
+        hours: hours.filter((h) => h.deskId === second.id),
+        products: secondServes,
+      },
+    ];
+    const now = Date.now();
+    await seedDemoHistory(tx, { zone, now, desks: demoDesks });
+    const closedDates = new Set(closed.filter((c) => c.type === 'whole_day').map((c) => c.date));
+    await seedDemoToday(tx, { zone, now, desks: demoDesks, closedDates });
   });
   return true;
 }
