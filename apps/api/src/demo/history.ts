@@ -149,35 +149,45 @@ export async function seedDemoHistory(
       });
     }
   }
+  const ids = await insertDemoAppointments(tx, visits);
+  // The appointments' queue entries, then the walk-ins: one list, as each is a queue entry of one product.
+  const entries = [
+    ...visits.flatMap((v, k) =>
+      v.queue ? [{ row: { ...v.queue, appointmentId: ids[k]! }, productId: v.productId }] : [],
+    ),
+    ...walkIns,
+  ];
+  for (let i = 0; i < entries.length; i += 500) {
+    const chunk = entries.slice(i, i + 500);
+    const made = await tx
+      .insert(queueEntries)
+      .values(chunk.map((e) => e.row))
+      .returning({ id: queueEntries.id });
+    await tx
+      .insert(queueEntryItems)
+      .values(chunk.map((e, k) => ({ entryId: made[k]!.id, productId: e.productId, amount: 1 })));
+  }
+}
+
+/**
+ * Inserts demo appointments of one product each, with their items, in chunks (a parameter list has a
+ * limit); returns their ids in the order given.
+ */
+export async function insertDemoAppointments(
+  tx: Tx,
+  visits: ReadonlyArray<{ row: typeof appointments.$inferInsert; productId: number }>,
+): Promise<number[]> {
+  const ids: number[] = [];
   for (let i = 0; i < visits.length; i += 500) {
     const chunk = visits.slice(i, i + 500);
-    const ids = await tx
+    const made = await tx
       .insert(appointments)
       .values(chunk.map((v) => v.row))
       .returning({ id: appointments.id });
     await tx
       .insert(appointmentItems)
-      .values(chunk.map((v, k) => ({ appointmentId: ids[k]!.id, productId: v.productId, amount: 1 })));
-    const queued = chunk.flatMap((v, k) =>
-      v.queue ? [{ entry: { ...v.queue, appointmentId: ids[k]!.id }, productId: v.productId }] : [],
-    );
-    if (queued.length === 0) continue;
-    const entries = await tx
-      .insert(queueEntries)
-      .values(queued.map((q) => q.entry))
-      .returning({ id: queueEntries.id });
-    await tx
-      .insert(queueEntryItems)
-      .values(queued.map((q, k) => ({ entryId: entries[k]!.id, productId: q.productId, amount: 1 })));
+      .values(chunk.map((v, k) => ({ appointmentId: made[k]!.id, productId: v.productId, amount: 1 })));
+    ids.push(...made.map((m) => m.id));
   }
-  for (let i = 0; i < walkIns.length; i += 500) {
-    const chunk = walkIns.slice(i, i + 500);
-    const entries = await tx
-      .insert(queueEntries)
-      .values(chunk.map((w) => w.row))
-      .returning({ id: queueEntries.id });
-    await tx
-      .insert(queueEntryItems)
-      .values(chunk.map((w, k) => ({ entryId: entries[k]!.id, productId: w.productId, amount: 1 })));
-  }
+  return ids;
 }

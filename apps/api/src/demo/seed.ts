@@ -203,8 +203,9 @@ export async function isEmptyDatabase(db: Db): Promise<boolean> {
 
 /**
  * Demo data (DESIGN §3): two locations with a desk each, open on weekdays (the second also on Thursday
- * evening), products in three categories (the driving licence at the town hall only), the organisation record, the coming Christmas and New Year closures, a partial closure, two accounts, and
- * (unless `history` is false) eight weeks of what happened and the visitors still to come today.
+ * evening), products in three categories (the driving licence at the town hall only), the organisation
+ * record, the coming Christmas and New Year closures, a partial closure, two accounts, and (unless
+ * `history` is false) eight weeks of what happened and the visitors still to come today.
  * Does nothing unless the database is empty; returns whether it seeded.
  */
 export async function seedDemoData(

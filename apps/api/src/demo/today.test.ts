@@ -1,15 +1,17 @@
+import type { Appointment } from '@balie/shared';
 import { describe, expect, it } from 'vitest';
 import { loginAs } from '../test/app.js';
 import { testDatabases } from '../test/databases.js';
-import { useTestApp } from '../test/use-test-app.js';
+import { useTestApp, type TestAppContext } from '../test/use-test-app.js';
 import { seedDemoData } from './seed.js';
 
-interface TodayRow {
-  status: string;
-  fromDateTime: string;
-  checkInCode: string | null;
-  desk: { name: string };
-  lastName: string | null;
+/** A first start at the test's moment: the demo seeded with its history, and today's list as the admin sees it. */
+async function firstStart(t: TestAppContext) {
+  expect(await seedDemoData(t.database.db, { timezone: t.config.providerTimezone })).toBe(true);
+  const admin = await loginAs(t.app, 'admin');
+  const res = await t.call('GET', '/api/appointments/today', admin);
+  expect(res.statusCode, res.body).toBe(200);
+  return { admin, today: res.json() as Appointment[] };
 }
 
 /** What a first start shows staff (decision 0412): visitors still to come today, none late, none waiting. */
@@ -19,11 +21,7 @@ describe.each(testDatabases)('the demo day (%s)', (kind) => {
     const t = useTestApp(kind, { seed: false, now: new Date('2030-03-12T10:00:00+01:00') });
 
     it('fills the rest of today from 11:00 at both desks, confirmed with a check-in code, and leaves the queue empty', async () => {
-      expect(await seedDemoData(t.database.db, { timezone: t.config.providerTimezone })).toBe(true);
-      const admin = await loginAs(t.app, 'admin');
-      const res = await t.call('GET', '/api/appointments/today', admin);
-      expect(res.statusCode, res.body).toBe(200);
-      const today = res.json() as TodayRow[];
+      const { admin, today } = await firstStart(t);
       expect(today.length).toBeGreaterThan(3);
       expect(new Set(today.map((a) => a.desk.name))).toEqual(new Set(['Balie 1', 'Balie 2']));
       for (const a of today) {
@@ -59,11 +57,7 @@ describe.each(testDatabases)('the demo day (%s)', (kind) => {
     const t = useTestApp(kind, { seed: false, now: new Date('2030-12-25T09:00:00+01:00') });
 
     it('brings nobody today: the office is closed', async () => {
-      expect(await seedDemoData(t.database.db, { timezone: t.config.providerTimezone })).toBe(true);
-      const admin = await loginAs(t.app, 'admin');
-      const res = await t.call('GET', '/api/appointments/today', admin);
-      expect(res.statusCode, res.body).toBe(200);
-      expect(res.json()).toEqual([]);
+      expect((await firstStart(t)).today).toEqual([]);
     });
   });
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { Tx } from '../db/client.js';
-import { appointmentItems, appointments } from '../db/schema/index.js';
+import type { appointments } from '../db/schema/index.js';
 import { newCheckInCode } from '../features/appointments/check-in-code.js';
-import { CELL, generator, minutesOf, type HistoryDesk } from './history.js';
+import { CELL, generator, insertDemoAppointments, minutesOf, type HistoryDesk } from './history.js';
 
 /** How much of the rest of today the demo visitors take: the booking page keeps most of it. */
 const TODAY_FILL = 0.35;
@@ -57,13 +57,6 @@ export async function seedDemoToday(
       }
     }
   }
-  if (rows.length === 0) return 0;
-  const ids = await tx
-    .insert(appointments)
-    .values(rows.map((r) => r.row))
-    .returning({ id: appointments.id });
-  await tx
-    .insert(appointmentItems)
-    .values(rows.map((r, k) => ({ appointmentId: ids[k]!.id, productId: r.productId, amount: 1 })));
+  await insertDemoAppointments(tx, rows);
   return rows.length;
 }
