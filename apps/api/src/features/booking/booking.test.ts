@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { Reservation } from '@balie/shared';
 import { DateTime } from 'luxon';
 import { describe, expect, it, vi } from 'vitest';
 import { appointments, desks, outbox, productFileChunks, productFiles } from '../../db/schema/index.js';
@@ -175,6 +176,33 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
       expect(third.json().code).toBe('timeslot_unavailable');
       // The held slot is gone from the list; the day itself still has others.
       expect((await slotsOn(t.app, date)).map((s) => s.beginTime)).not.toContain(slot.beginTime);
+    });
+
+    it('answers a crowd for one start with one hold per desk and 409s, and a later visitor finds a desk freed since', async () => {
+      const { slots } = await someSlots(t.app, 13);
+      const slot = slots[2]!;
+      const crowd = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/appointment/make-reservation',
+            remoteAddress: `10.3.0.${i + 1}`,
+            payload: { appointmentItems: ITEMS, fromDateTime: slot.beginTime },
+          }),
+        ),
+      );
+      const held = crowd.filter((r) => r.statusCode === 201).map((r) => r.json<Reservation>());
+      expect(held.map((h) => h.desk.id).sort()).toEqual([1, 2]);
+      expect(crowd.filter((r) => r.statusCode === 409).map((r) => r.json().code)).toEqual(
+        Array(10).fill('timeslot_unavailable'),
+      );
+      // The start was found full (decision 0413); then one of the holds expires.
+      await t.database.db
+        .update(appointments)
+        .set({ validTill: new Date(Date.now() - 1000) })
+        .where(eq(appointments.reservationId, held[0]!.id));
+      const later = await holdOk(t.app, slot.beginTime);
+      expect(later.desk.id).toBe(held[0]!.desk.id);
     });
 
     it('stamps a hold with the app clock (which tests and the test clock set), not the database clock', async () => {

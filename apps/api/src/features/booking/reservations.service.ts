@@ -24,6 +24,7 @@ import { viewOf, type AppointmentRow } from '../appointments/repository.js';
 import { availabilityContext } from './availability.service.js';
 import { itemViews, type ResolvedItem } from './items.js';
 import { oneAtATime } from './one-at-a-time.js';
+import { moment, noteFull, questionOf, seenFullSince } from './seen-full.js';
 import {
   belowHoldCap,
   clientLock,
@@ -254,20 +255,27 @@ export async function makeReservation(
   request: FastifyRequest,
   body: MakeReservationRequest,
 ): Promise<Reservation> {
+  // Before the rate-limit claim: the earlier the arrival is noted, the more of a crowd one read answers.
+  const arrived = moment();
   await claimRateLimit(app.db, RATE_LIMITS.makeReservation, request.ip);
   const zone = app.config.providerTimezone;
   const target = await changeTarget(app.db, request, app.config, body);
   const start = Date.parse(body.fromDateTime);
   const date = localDateOf(start, zone);
+  const question = questionOf(start, body);
   // Holds for the same start in this process go one at a time (decision 0273); each reads the bookings
-  // the one before it committed, and its own clock starts when its turn comes.
+  // the one before it committed, and its own clock starts when its turn comes. A crowd's request that
+  // a read begun after its arrival already found full gets that read's answer (decision 0413).
   return oneAtATime(app.db, `hold|${start}`, async () => {
+    if (question !== null && seenFullSince(app.db, question, arrived))
+      throw httpError('timeslot_unavailable');
     const now = Date.now();
     // A round per schedule version: a schedule change committed meanwhile makes the next one start over
     // on the new schedule (a handful at most: changes are rare and each is read at once). The items are
     // resolved against each round's schedule, whose version the hold checks under a share lock: a
     // product deleted, deactivated or changed through any process is what the hold goes by (0323).
     rounds: for (let round = 0; round < MAX_SCHEDULE_ROUNDS; round++) {
+      const readBegan = moment();
       const ctx = await availabilityContext(app, {
         first: date,
         last: date,
@@ -341,6 +349,8 @@ export async function makeReservation(
           wait = false;
         }
       }
+      // Every read of this round began after `readBegan` and the last one found no desk left.
+      if (question !== null) noteFull(app.db, question, readBegan);
       break;
     }
     throw httpError('timeslot_unavailable');

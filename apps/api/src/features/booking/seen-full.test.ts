@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { moment, noteFull, questionOf, seenFullSince } from './seen-full.js';
+
+const ITEMS = [
+  { productId: 3, amount: 1 },
+  { productId: 1, amount: 2 },
+];
+const START = Date.parse('2030-03-12T09:00:00+01:00');
+
+describe('seenFullSince (decision 0413)', () => {
+  it('answers only the requests that arrived before the read that found the start full began', () => {
+    const owner = {};
+    const question = questionOf(START, { appointmentItems: ITEMS })!;
+    const early = moment();
+    const readBegan = moment();
+    const late = moment();
+    expect(seenFullSince(owner, question, early)).toBe(false);
+    noteFull(owner, question, readBegan);
+    expect(seenFullSince(owner, question, early)).toBe(true);
+    expect(seenFullSince(owner, question, late)).toBe(false);
+    // Another owner (a test app beside this one) never sees it.
+    expect(seenFullSince({}, question, early)).toBe(false);
+  });
+
+  it('keeps the latest read and forgets it after ten seconds', () => {
+    const owner = {};
+    const question = questionOf(START, { appointmentItems: ITEMS })!;
+    const [arrived, first, second] = [moment(), moment(), moment()];
+    noteFull(owner, question, second, 1_000);
+    noteFull(owner, question, first, 1_000);
+    expect(seenFullSince(owner, question, arrived)).toBe(true);
+    // Noting another question 10 s later drops this one: a request waiting that long reads for itself.
+    noteFull(owner, questionOf(START + 720_000, { appointmentItems: ITEMS })!, moment(), 11_001);
+    expect(seenFullSince(owner, question, arrived)).toBe(false);
+  });
+
+  it('asks the same question only for the same start, location and items, in any order', () => {
+    const question = questionOf(START, { appointmentItems: ITEMS });
+    expect(questionOf(START, { appointmentItems: [...ITEMS].reverse() })).toBe(question);
+    expect(questionOf(START, { appointmentItems: ITEMS, locationId: 2 })).not.toBe(question);
+    expect(questionOf(START, { appointmentItems: [{ productId: 3, amount: 1 }] })).not.toBe(question);
+    expect(questionOf(START + 720_000, { appointmentItems: ITEMS })).not.toBe(question);
+  });
+
+  it('has no shared answer for a change or a replaced hold (their own slot counts as free)', () => {
+    expect(questionOf(START, { appointmentItems: ITEMS, appointmentId: 7 })).toBeNull();
+    expect(
+      questionOf(START, {
+        appointmentItems: ITEMS,
+        replacesReservationId: '6f1c2a3e-0000-4000-8000-000000000000',
+      }),
+    ).toBeNull();
+  });
+});
