@@ -179,7 +179,7 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
     });
 
     it('answers a crowd for one start with one hold per desk and 409s, and a later visitor finds a desk freed since', async () => {
-      const { slots } = await someSlots(t.app, 13);
+      const { slots } = await someSlots(t.app, 9);
       const slot = slots[2]!;
       const crowd = await Promise.all(
         Array.from({ length: 12 }, (_, i) =>
