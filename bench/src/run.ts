@@ -36,7 +36,14 @@ import { measureMailDrain } from './mail-drain.js';
 import { latency, runBounded } from './stats.js';
 import { measureNewInBrowser, type BrowserFigures } from './web-browser.js';
 import { measureWebBudget } from './web-budget.js';
-import { freeDesksAt, measureContention, measurePairs, sampleMemory, Visitors } from './write-scenarios.js';
+import {
+  freeDesksAt,
+  measureContention,
+  measurePairs,
+  sampleMemory,
+  Visitors,
+  type ContentionResult,
+} from './write-scenarios.js';
 
 const running = new Set<ApiProcess>();
 const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
@@ -211,11 +218,15 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
       if (starts.length > 2 * SETTINGS.pairs.max) break;
       starts.push(...(await timeslotsOn(first!, productId, day)).map((s) => s.beginTime));
     }
-    let contention = { start: '', free: -1 };
-    for (const slot of (await timeslotsOn(first!, productId, contentionDay)).slice(0, 60)) {
-      const free = await freeDesksAt(query, slot.beginTime, 12);
-      if (free > contention.free) contention = { start: slot.beginTime, free };
-    }
+    // The race runs on several starts, most free desks first: one race's p99 swings with how its
+    // arrivals happen to spread (decision 0413), and the row judges every one of them.
+    const candidates: Array<{ start: string; free: number }> = [];
+    for (const slot of (await timeslotsOn(first!, productId, contentionDay)).slice(0, 60))
+      candidates.push({ start: slot.beginTime, free: await freeDesksAt(query, slot.beginTime, 12) });
+    const raceStarts = candidates
+      .sort((a, b) => b.free - a.free)
+      .slice(0, SETTINGS.contention.races)
+      .map((c) => c.start);
     const visitors = new Visitors();
     const stopSampling = sampleMemory(apis);
     // The write ceiling: GET /api/health from as many clients as the pairs use, on every process at once.
@@ -232,11 +243,12 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
     // (without it the one-process row showed about half the API CPU a pair costs).
     const pairs1 = await measurePairs([first!], productId, starts.slice(0, half), visitors, query, apis);
     const pairs = await measurePairs(apis, productId, starts.slice(half), visitors, query);
-    const freeDesks = await freeDesksAt(query, contention.start, 12);
-    log(
-      `postgres: ${SETTINGS.contention.holds} simultaneous holds on ${contention.start} (${freeDesks} free desks)`,
-    );
-    const crowd = await measureContention(apis, productId, contention.start, freeDesks, visitors, query);
+    const crowds: ContentionResult[] = [];
+    for (const start of raceStarts) {
+      const freeDesks = await freeDesksAt(query, start, 12);
+      log(`postgres: ${SETTINGS.contention.holds} simultaneous holds on ${start} (${freeDesks} free desks)`);
+      crowds.push(await measureContention(apis, productId, start, freeDesks, visitors, query));
+    }
     const memory = stopSampling();
     // The booking processes stop first: the drain measures one worker alone.
     for (const api of apis) await api.stop();
@@ -287,10 +299,15 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
         pass: SETTINGS.smoke ? null : pairs.perSecond >= 300 && pairs.confirmed === pairs.attempted,
       },
       {
-        what: `PostgreSQL: ${crowd.holds} simultaneous holds on one slot`,
-        measured: `${crowd.succeeded} ok of ${crowd.freeDesks} free desks, ${JSON.stringify(crowd.statuses)}, p99 ${ms(crowd.latency.p99)}; CPU for all ${crowd.holds}: API ${crowd.cpu.apiMs} ms, PostgreSQL ${crowd.cpu.databaseMs} ms`,
-        target: 'one per free desk, rest 409, p99 ≤ 200 ms',
-        pass: SETTINGS.smoke ? null : crowd.correct && crowd.latency.p99 <= 200,
+        what: `PostgreSQL: ${SETTINGS.contention.holds} simultaneous holds on one slot (${crowds.length} races)`,
+        measured: crowds
+          .map(
+            (crowd) =>
+              `${crowd.succeeded} ok of ${crowd.freeDesks} free desks, ${JSON.stringify(crowd.statuses)}, p99 ${ms(crowd.latency.p99)}; CPU for all ${crowd.holds}: API ${crowd.cpu.apiMs} ms, PostgreSQL ${crowd.cpu.databaseMs} ms`,
+          )
+          .join(' · '),
+        target: 'one per free desk, rest 409, p99 ≤ 200 ms (every race)',
+        pass: SETTINGS.smoke ? null : crowds.every((c) => c.correct && c.latency.p99 <= 200),
       },
       {
         what: 'PostgreSQL: mail queue drained by one process to a local SMTP server',
@@ -320,15 +337,16 @@ async function benchOn(kind: Kind): Promise<{ rows: Row[]; results: Record<strin
     const svg = resultsFile(SETTINGS.smoke ? 'smoke-growth.svg' : 'growth.svg');
     writeFileSync(svg, growthSvg(growth, growthCeiling.p50));
     // Make sure every crowd answer closed before the mail drain counted: the crowd's holds never confirm.
-    if (!crowd.correct)
-      throw new Error(`contention: ${JSON.stringify(crowd.statuses)} for ${crowd.freeDesks} free desks`);
+    for (const crowd of crowds)
+      if (!crowd.correct)
+        throw new Error(`contention: ${JSON.stringify(crowd.statuses)} for ${crowd.freeDesks} free desks`);
     return {
       rows,
       results: {
         ...results,
         writeCeiling: { perSecond: writeCeilingPerSecond, perProcess: writeCeiling },
         pairs: { oneProcess: pairs1, twoProcesses: pairs },
-        contention: { start: contention.start, ...crowd },
+        contention: crowds.map((crowd, i) => ({ start: raceStarts[i], ...crowd })),
         memory,
         drain,
         growth: { ceiling: growthCeiling, ...growth, plot: svg },

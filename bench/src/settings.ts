@@ -24,7 +24,8 @@ const FULL = {
   /** The ceiling: GET /api/health (one SELECT 1) with the same clients, and SELECT 1 straight to the pool. */
   ceiling: { requests: 3_000, maxMs: 4_000 },
   pairs: { clients: 16, max: 2_500, maxMs: 8_000, drainMs: 60_000 },
-  contention: { holds: 200 },
+  /** DESIGN §10's race, on this many different starts one after the other (decision 0413). */
+  contention: { holds: 200, races: 3 },
   /** Confirmation mails queued for one process to send (DESIGN §7: ≥ 50 a second). */
   mailDrain: { mails: 3000, maxMs: 60_000 },
   /** The whole run is cut off after this, whatever happens (the issue: under 10 minutes). */
@@ -39,7 +40,7 @@ const SMOKE_SETTINGS: typeof FULL = {
   reads: { clients: 4, oneClient: 20, warmup: 5, availableDays: 100, timeslots: 100, maxMs: 1_500 },
   ceiling: { requests: 200, maxMs: 1_000 },
   pairs: { clients: 4, max: 60, maxMs: 2_000, drainMs: 20_000 },
-  contention: { holds: 20 },
+  contention: { holds: 20, races: 2 },
   mailDrain: { mails: 20, maxMs: 20_000 },
   hardLimitMs: 4 * 60_000,
   statistics: { history: 3_000, requests: 5, maxMs: 10_000 },
