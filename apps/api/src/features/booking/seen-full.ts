@@ -7,9 +7,9 @@ import type { MakeReservationRequest } from '@balie/shared';
  * question, gets the same answer without reading again. Their refusal is decided by a read made during
  * their own lifetime: at that moment the start was full, which is a truthful answer to them (as if each
  * had read at that moment). A request that arrives after the read began reads for itself, so a desk
- * freed since is found. This is not a cache: nothing here outlives the requests that were already
- * waiting, and no booking is ever MADE from it — holds are still decided under the desk-day lock and
- * the exclusion constraint.
+ * freed since is found. This is not a cache: a mark answers only requests that were already waiting
+ * when its read began (and is dropped within seconds), and no booking is ever MADE from it — holds are
+ * still decided under the desk-day lock and the exclusion constraint.
  */
 
 /** One counter for arrivals and reads in this process: a smaller number came first. */
