@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moment, noteFull, questionOf, seenFullSince } from './seen-full.js';
+import { moment, noteFull, questionOf, SEEN_FULL_LIMIT, seenFullSince } from './seen-full.js';
 
 const ITEMS = [
   { productId: 3, amount: 1 },
@@ -32,6 +32,17 @@ describe('seenFullSince (decision 0413)', () => {
     // Noting another question 10 s later drops this one: a request waiting that long reads for itself.
     noteFull(owner, questionOf(START + 720_000, { appointmentItems: ITEMS })!, moment(), 11_001);
     expect(seenFullSince(owner, question, arrived)).toBe(false);
+  });
+
+  it('keeps at most SEEN_FULL_LIMIT marks, dropping the oldest', () => {
+    const owner = {};
+    const arrived = moment();
+    const questions = Array.from({ length: SEEN_FULL_LIMIT + 1 }, (_, i) =>
+      questionOf(START + i * 720_000, { appointmentItems: ITEMS })!,
+    );
+    for (const question of questions) noteFull(owner, question, moment(), 1_000);
+    expect(seenFullSince(owner, questions[0]!, arrived)).toBe(false);
+    expect(questions.slice(1).every((q) => seenFullSince(owner, q, arrived))).toBe(true);
   });
 
   it('asks the same question only for the same start, location and items, in any order', () => {

@@ -56,13 +56,26 @@ export function questionOf(
   return `${start}|${body.locationId ?? '*'}|${items}`;
 }
 
+/**
+ * Questions are the visitor's to choose: past this many marks the oldest is dropped, so no client can
+ * grow the memory (a dropped mark only makes a request read for itself).
+ */
+export const SEEN_FULL_LIMIT = 500;
+
 /** A read that began at `since` found the start full for `question`. */
 export function noteFull(owner: object, question: string, since: number, now = Date.now()): void {
   let byQuestion = seen.get(owner);
   if (!byQuestion) seen.set(owner, (byQuestion = new Map()));
-  for (const [key, full] of byQuestion) if (now - full.notedAt > FORGET_AFTER_MS) byQuestion.delete(key);
   const before = byQuestion.get(question);
-  if (!before || before.since < since) byQuestion.set(question, { since, notedAt: now });
+  if (before && before.since >= since) return;
+  // Deleted and set again, so the map stays in the order marks were noted: the old ones are at its
+  // front and forgetting stops at the first fresh one (not a scan of every mark on every hold).
+  byQuestion.delete(question);
+  byQuestion.set(question, { since, notedAt: now });
+  for (const [key, full] of byQuestion) {
+    if (now - full.notedAt <= FORGET_AFTER_MS && byQuestion.size <= SEEN_FULL_LIMIT) break;
+    byQuestion.delete(key);
+  }
 }
 
 /** Whether a read that began after `arrived` found the start full for `question`. */
