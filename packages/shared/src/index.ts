@@ -29,3 +29,4 @@ export * from './privacy/schemas.js';
 export * from './privacy/statement.js';
 export * from './statistics/schemas.js';
 export * from './statistics/suggestion.js';
+export * from './logs/redaction.js';

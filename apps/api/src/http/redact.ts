@@ -1,28 +1,15 @@
 import type { FastifyServerOptions } from 'fastify';
+import { redactRoutePath, redactUrl } from '@balie/shared';
 import { redactError } from '../security/logged-errors.js';
 
 /**
- * Path segments that carry secrets — appointment link tokens and password-reset tokens, in API calls and
- * in the SPA pages the mails link to. DESIGN §6: secrets never reach the logs.
+ * A request's URL as the log keeps it: every path parameter of the route it matched that is not a number
+ * or a uuid is redacted (link tokens, whatever route is added next), and unrouted paths (the web app's
+ * pages, served by the static catch-all; unknown paths) lose what follows a secret-bearing segment; query
+ * secrets and personal values go too (`@balie/shared` `redactUrl`, decision 0426).
  */
-const SECRET_SEGMENT =
-  /\/(by-token|updatePassword|reset-password|edit-appointment|cancel-appointment)\/[^/?#]+/g;
-
-/** The waiting-room display's key (`/display/{id}?key=…`, its API calls too). */
-const SECRET_PARAMETER = /([?&]key=)[^&#]*/g;
-
-/**
- * Query parameters that carry personal data: the address of an access request, searches by name or
- * e-mail (the lists' `search`, the paginated list's `filter`, the audit trail's `actor`). Their values
- * never reach the log (DESIGN §4b, decision 0374).
- */
-const PERSONAL_QUERY = /([?&](?:email|search|filter|actor|username)=)[^&#]*/gi;
-
-export function redactUrl(url: string): string {
-  return url
-    .replace(SECRET_SEGMENT, '/$1/[redacted]')
-    .replace(SECRET_PARAMETER, '$1[redacted]')
-    .replace(PERSONAL_QUERY, '$1[redacted]');
+export function loggedUrl(url: string, pattern: string | undefined): string {
+  return pattern && !pattern.includes('*') ? redactRoutePath(url, pattern) : redactUrl(url);
 }
 
 /**
@@ -53,9 +40,15 @@ export function withRedactedLogs(logger: FastifyServerOptions['logger']): Fastif
     serializers: {
       ...base.serializers,
       err: redactError,
-      req: (req: { method: string; url: string; ip?: string; host?: string }) => ({
+      req: (req: {
+        method: string;
+        url: string;
+        ip?: string;
+        host?: string;
+        routeOptions?: { url?: string };
+      }) => ({
         method: req.method,
-        url: redactUrl(req.url),
+        url: loggedUrl(req.url, req.routeOptions?.url),
         host: req.host,
         remoteAddress: truncateIp(req.ip),
       }),
