@@ -23,12 +23,21 @@ import {
   type AuditEventItem,
   type AuditEventsPage,
   type auditEventsQuerySchema,
+  walkInTicket,
 } from '@balie/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../db/client.js';
 import { containsPattern } from '../db/contains.js';
 import { readPage } from '../db/page.js';
-import { auditEvents, desks, invitations, locations, products, users } from '../db/schema/index.js';
+import {
+  auditEvents,
+  desks,
+  invitations,
+  locations,
+  products,
+  queueEntries,
+  users,
+} from '../db/schema/index.js';
 
 type EventRow = {
   event: typeof auditEvents.$inferSelect;
@@ -145,21 +154,24 @@ export async function appointmentHistory(
 
 type EventsQuery = z.output<typeof auditEventsQuerySchema>;
 
-type Labelled = 'user' | 'desk' | 'product' | 'invitation';
+type Labelled = 'user' | 'desk' | 'product' | 'invitation' | 'location' | 'queue_entry';
 /** A current name by kind and id, null for one that is gone; `deskLocation`: the desk's location's. */
 type Labels = (type: Labelled | 'deskLocation', id: number) => string | null;
 
 /**
- * The current names of accounts (e-mail), desks (and their locations), products and invitations (the
- * invited address) by id, each table read once and only when ids of it are asked for.
+ * The current names of accounts (e-mail), desks (and their locations), products, invitations (the
+ * invited address), locations and queue entries (the ticket) by id, each table read once and only when
+ * ids of it are asked for.
  */
 async function readLabels(db: DbOrTx, ids: Partial<Record<Labelled, readonly number[]>>): Promise<Labels> {
   const unique = (type: Labelled) => [...new Set(ids[type] ?? [])];
-  const [userIds, deskIds, productIds, invitationIds] = [
+  const [userIds, deskIds, productIds, invitationIds, locationIds, entryIds] = [
     unique('user'),
     unique('desk'),
     unique('product'),
     unique('invitation'),
+    unique('location'),
+    unique('queue_entry'),
   ];
   // One after another: `db` may be a transaction, whose one connection runs one query at a time.
   const u = userIds.length
@@ -184,12 +196,29 @@ async function readLabels(db: DbOrTx, ids: Partial<Record<Labelled, readonly num
         .from(invitations)
         .where(inArray(invitations.id, invitationIds))
     : [];
+  const l = locationIds.length
+    ? await db
+        .select({ id: locations.id, label: locations.name })
+        .from(locations)
+        .where(inArray(locations.id, locationIds))
+    : [];
+  const q = entryIds.length
+    ? await db
+        .select({ id: queueEntries.id, number: queueEntries.walkInNumber })
+        .from(queueEntries)
+        .where(inArray(queueEntries.id, entryIds))
+    : [];
+  // A walk-in by its ticket; an appointment's entry has no name of its own (its ticket is part of the
+  // check-in code, which the trail does not show).
+  const tickets = q.flatMap((e) => (e.number === null ? [] : [{ id: e.id, label: walkInTicket(e.number) }]));
   const labels = new Map<string, string>();
   for (const [type, found] of [
     ['user', u],
     ['desk', d],
     ['product', p],
     ['invitation', i],
+    ['location', l],
+    ['queue_entry', tickets],
   ] as const)
     for (const row of found) labels.set(`${type}:${row.id}`, row.label);
   for (const desk of d) labels.set(`deskLocation:${desk.id}`, desk.location);
@@ -206,10 +235,12 @@ function subjectIdOf(event: EventRow['event'], type: Labelled): number | null {
 const subjectIds = (rows: readonly EventRow[], type: Labelled) =>
   rows.map((r) => subjectIdOf(r.event, type)).filter((id) => id !== null);
 
+const LABELLED = new Set<Labelled>(['user', 'desk', 'product', 'invitation', 'location', 'queue_entry']);
+
 /** "Made admin · jan@…": the entity's current name, for the kinds that have one. */
 function entityLabel(event: EventRow['event'], labels: Labels): string | null {
-  const type = event.subjectType;
-  if (type !== 'user' && type !== 'desk' && type !== 'product' && type !== 'invitation') return null;
+  const type = event.subjectType as Labelled;
+  if (!LABELLED.has(type)) return null;
   const id = subjectIdOf(event, type);
   return id === null ? null : labels(type, id);
 }
@@ -250,6 +281,8 @@ export async function listAuditEvents(
     desk: [...subjectIds(rows, 'desk'), ...changedDeskIds(rows)],
     product: subjectIds(rows, 'product'),
     invitation: subjectIds(rows, 'invitation'),
+    location: subjectIds(rows, 'location'),
+    queue_entry: subjectIds(rows, 'queue_entry'),
   });
   const changes = withDeskNames(labels);
   const reader = { staff: true, userId: null };

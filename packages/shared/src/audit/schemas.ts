@@ -129,3 +129,105 @@ export const AUDIT_ACTIONS = [
 ] as const;
 /** What an audit event records; the server writes no other kind. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** What an audit event can be about (`entityType`); the server records no other. */
+export const AUDIT_ENTITY_TYPES = [
+  'appointment',
+  'closure',
+  'desk',
+  'invitation',
+  'location',
+  'organisation',
+  'product',
+  'product_category',
+  'queue_entry',
+  'user',
+] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+/**
+ * Every field name an audit event's `changes` can hold, at its top level or inside a value (a desk's
+ * opening hours, a file). The server's `changedFields` and `changes` accept no other, so the audit
+ * screen can name each one in every language (issue 34 item 11: the trail showed `languageId`).
+ */
+export const AUDIT_FIELDS = [
+  'accessibilityComplaintsUrl',
+  'accessibilityEmail',
+  'accessibilityPhone',
+  'accessibilityResponseDays',
+  'active',
+  'afternoon',
+  'birthDay',
+  'cardNumber',
+  'categoryId',
+  'city',
+  'closes',
+  'closures',
+  'date',
+  'de',
+  'description',
+  'desk',
+  'deskId',
+  'email',
+  'en',
+  'evening',
+  'expiresAt',
+  'extraTimeUnit',
+  'file',
+  'fileName',
+  'firstName',
+  'from',
+  'fromDateTime',
+  'id',
+  'initials',
+  'label',
+  'language',
+  'languageId',
+  'lastName',
+  'location',
+  'locationId',
+  'logoFileId',
+  'maxAmount',
+  'mimeType',
+  'morning',
+  'name',
+  'nl',
+  'notice',
+  'openingHours',
+  'opens',
+  'overflow',
+  'overflowPeriods',
+  'phone',
+  'position',
+  'postcode',
+  'primaryColour',
+  'privacyStatement',
+  'productIds',
+  'reason',
+  'registerFields',
+  'registrationOpen',
+  'relation',
+  'requireMfaForAdmins',
+  'retentionDays',
+  'roles',
+  'serviceBookNr',
+  'size',
+  'state',
+  'status',
+  'street',
+  'suffix',
+  'timeUnit',
+  'timezone',
+  'title',
+  'translations',
+  'type',
+  'uiLocale',
+  'until',
+  'untilDateTime',
+  'website',
+  'weekday',
+] as const;
+export type AuditField = (typeof AUDIT_FIELDS)[number];
+
+/** An audit event's `changes` as the server writes them: only fields of `AUDIT_FIELDS`. */
+export type AuditChangeSet = Partial<Record<AuditField, { before: unknown; after: unknown }>>;

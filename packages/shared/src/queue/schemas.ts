@@ -8,6 +8,9 @@ export const QUEUE_STATES = ['waiting', 'called', 'served', 'no_show'] as const;
 export type QueueState = (typeof QUEUE_STATES)[number];
 
 export const QUEUE_KINDS = ['appointment', 'walk_in'] as const;
+
+/** A walk-in's ticket, `W001` for the first of a location's day. */
+export const walkInTicket = (n: number): string => `W${String(n).padStart(3, '0')}`;
 export type QueueKind = (typeof QUEUE_KINDS)[number];
 
 /** The desk as a call names it (the display shows the name; the label is the admins' agenda label). */

@@ -261,6 +261,40 @@ describe.each(testDatabases)('audit trail on %s', (kind) => {
       expect(all.total).toBeGreaterThan(byAnna.total);
     });
 
+    // Issue 34 item 11: the trail showed `queue_served · queue_entry 3` and `languageId 251 → 1`.
+    it('names locations and walk-in tickets, a language by its code, and records no field it cannot name', async () => {
+      const [location] = (await t.call('GET', '/api/locations', t.admin)).json<
+        { id: number; name: string }[]
+      >();
+      const walkIn = await t.call('POST', '/api/walk-ins', t.admin, {
+        locationId: location!.id,
+        appointmentItems: [{ productId: 1, amount: 1 }],
+      });
+      expect(walkIn.statusCode, walkIn.body).toBe(201);
+      const renewed = await t.call('POST', `/api/location/${location!.id}/display-key`, t.admin);
+      expect(renewed.statusCode, renewed.body).toBe(200);
+      const language = await t.call('PATCH', `/api/user/${t.user.userId}`, t.admin, { languageId: 1 });
+      expect(language.statusCode, language.body).toBe(200);
+      const labels = (await events('pageSize=3')).items.map((e) => [e.action, e.entityLabel]);
+      expect(labels).toEqual([
+        ['user_updated', 'user@example.com'],
+        ['display_key_renewed', location!.name],
+        ['walk_in_created', walkIn.json<{ ticket: string }>().ticket],
+      ]);
+      const [updated] = (await events('pageSize=1')).items;
+      expect(Object.keys(updated!.changes ?? {})).toEqual(['uiLocale']);
+
+      await expect(
+        recordAudit(t.app.db, {
+          actorUserId: null,
+          action: 'desk_updated',
+          subjectType: 'desk',
+          subjectId: 1,
+          details: { changes: { colour: { before: 'red', after: 'blue' } } as never },
+        }),
+      ).rejects.toThrow('Audit fields missing from AUDIT_FIELDS: colour');
+    });
+
     it('names the wrong field of bad input', async () => {
       for (const [query, property] of [
         ['page=0', 'page'],

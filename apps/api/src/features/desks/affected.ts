@@ -219,7 +219,7 @@ export async function settleAffectedAppointments(
     const audit = {
       actorUserId: change.actor.userId,
       ip: change.actor.ip,
-      subjectType: 'appointment',
+      subjectType: 'appointment' as const,
       subjectId: row.id,
     };
     if (toDeskId !== null) {

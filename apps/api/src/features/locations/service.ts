@@ -58,7 +58,7 @@ function audit(
   action: 'location_created' | 'location_updated' | 'location_deleted',
   id: number,
 ) {
-  return { actorUserId: actor.userId, ip: actor.ip, action, subjectType: 'location', subjectId: id };
+  return { actorUserId: actor.userId, ip: actor.ip, action, subjectType: 'location' as const, subjectId: id };
 }
 
 /**

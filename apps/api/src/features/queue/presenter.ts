@@ -4,13 +4,14 @@ import {
   type DisplayCall,
   type QueueEntry,
   type UiLanguage,
+  walkInTicket,
 } from '@balie/shared';
 import type { QueueEntryView } from './repository.js';
 
 /** The ticket a visitor hears and sees: `W001` for a walk-in, the check-in code's first four characters. */
 export function ticketOf(view: Pick<QueueEntryView, 'row' | 'checkInCode'>): string {
   const n = view.row.walkInNumber;
-  if (n !== null) return `W${String(n).padStart(3, '0')}`;
+  if (n !== null) return walkInTicket(n);
   // An appointment whose personal data the retention job erased (long after its day) has no code left.
   return view.checkInCode?.slice(0, 4) ?? '';
 }

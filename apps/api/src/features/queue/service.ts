@@ -121,7 +121,7 @@ function auditQueue(
     actorUserId: actor.userId,
     ip: actor.ip,
     action,
-    subjectType: 'queue_entry',
+    subjectType: 'queue_entry' as const,
     subjectId: row.id,
     details: { appointmentId: row.appointmentId, locationId: row.locationId, ...details },
   };

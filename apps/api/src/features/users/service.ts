@@ -81,6 +81,12 @@ async function languageChange(
   return { uiLocale: language?.code ?? locale, ...(language ? { languageId: language.id } : {}) };
 }
 
+/** The trail names a language by its code (`uiLocale`, shown as "Nederlands"), not by its row id. */
+function withoutLanguageId<T extends Record<string, unknown>>(fields: T): Omit<T, 'languageId'> {
+  const { languageId: _languageId, ...rest } = fields;
+  return rest;
+}
+
 export async function patchUser(db: Db, actor: AuthUser, id: number, body: UpdateUserRequest): Promise<User> {
   assertSelfOrAdmin(actor, id);
   const target = await repo.findUserById(db, id);
@@ -101,7 +107,7 @@ export async function patchUser(db: Db, actor: AuthUser, id: number, body: Updat
       action: 'user_updated',
       subjectType: 'user',
       subjectId: id,
-      details: { changes: changedFields(before, after) },
+      details: { changes: changedFields(withoutLanguageId(before), withoutLanguageId(after)) },
     });
   });
   return getUser(db, id, actor);

@@ -12,6 +12,15 @@ function weekdayName(weekday: number, language: string): string {
   );
 }
 
+/** "nl-NL" as the reader's language names it: "Nederlands (Nederland)", "Dutch (Netherlands)". */
+function languageName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([localeOf(language)], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -35,6 +44,7 @@ export function useAuditValueText() {
     if (typeof value === 'string' && /(DateTime|At)$/.test(field) && !Number.isNaN(Date.parse(value)))
       return formatMoment(value, i18n.language);
     if (field === 'weekday' && typeof value === 'number') return weekdayName(value, i18n.language);
+    if (field === 'uiLocale' && typeof value === 'string') return languageName(value, i18n.language);
     if (Array.isArray(value)) {
       // Items that are objects hold commas of their own; a semicolon keeps them apart.
       const separator = value.some(isRecord) ? '; ' : ', ';
