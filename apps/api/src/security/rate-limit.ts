@@ -46,7 +46,11 @@ export async function claimRateLimit(db: Db, rule: RateLimit, key: string): Prom
 }
 
 /** `claimRateLimit`, with null instead of the 429 when the window is full. */
-export async function tryClaimRateLimit(db: Db, rule: RateLimit, key: string): Promise<RateLimitClaim | null> {
+export async function tryClaimRateLimit(
+  db: Db,
+  rule: RateLimit,
+  key: string,
+): Promise<RateLimitClaim | null> {
   const [row] = await queryRows<{ id: number | string | null }>(
     db,
     sql`select claim_rate_limit(${rule.bucket}, ${key}, ${rule.limit}::int, ${rule.windowSeconds}::int) as id`,
@@ -79,7 +83,9 @@ export async function placeInWindow(
 
 /** Forgets every hit of (bucket, key): a reset that ends what the count was for. */
 export async function clearRateLimit(db: DbOrTx, rule: RateLimit, key: string): Promise<void> {
-  await db.delete(rateLimitHits).where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.key, key)));
+  await db
+    .delete(rateLimitHits)
+    .where(and(eq(rateLimitHits.bucket, rule.bucket), eq(rateLimitHits.key, key)));
 }
 
 /**

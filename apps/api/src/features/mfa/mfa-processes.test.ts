@@ -65,8 +65,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the code step across two proces
     const answers = await Promise.all(codes.map((code, i) => codeStepOn(i, mfaToken, code)));
     expect(answers.map((r) => r.status).sort()).toEqual([200, 401]);
     // Used on one process, refused on the other too.
-    for (const i of [0, 1])
-      expect((await codeStepOn(i, mfaToken, recoveryCodes[1 + i]!)).status).toBe(401);
+    for (const i of [0, 1]) expect((await codeStepOn(i, mfaToken, recoveryCodes[1 + i]!)).status).toBe(401);
   });
 
   it('blocks once, mails once, when the day’s 20th wrong code comes in a burst over both processes', async () => {

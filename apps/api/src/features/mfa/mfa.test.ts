@@ -376,9 +376,9 @@ describe.each(testDatabases)('two-step sign-in on %s', (kind) => {
       }
       // Still blocked a day later: only a reset ends it.
       await ageHits(account, 25 * 60);
-      expect((await codeStep(t.app, await mfaTokenOf(t.app, account), codeAt(secret, Date.now()))).statusCode).toBe(
-        423,
-      );
+      expect(
+        (await codeStep(t.app, await mfaTokenOf(t.app, account), codeAt(secret, Date.now()))).statusCode,
+      ).toBe(423);
       const events = await blockedEvents(account.id);
       expect(events).toHaveLength(1);
       expect(events[0]).toMatchObject({ actorUserId: account.id, subjectType: 'user' });
@@ -412,15 +412,16 @@ describe.each(testDatabases)('two-step sign-in on %s', (kind) => {
       const again = await signInWithCode(t.app, account, codeAt(secret, Date.now()));
       const turnOffAgain = (code: string) => call('DELETE', `/api/user/${account.id}/mfa`, again, { code });
       const statuses = [];
-      for (let i = 0; i < 10; i++) statuses.push((await turnOffAgain(wrongCodeAt(secret, Date.now()))).statusCode);
+      for (let i = 0; i < 10; i++)
+        statuses.push((await turnOffAgain(wrongCodeAt(secret, Date.now()))).statusCode);
       expect(statuses).toEqual([...Array(9).fill(400), 423]);
       const right = await turnOffAgain(codeAt(secret, Date.now(), 1));
       expect(right.statusCode).toBe(423);
       expect(right.json().code).toBe('mfa_blocked');
       await ageHits(account, 16);
-      expect((await codeStep(t.app, await mfaTokenOf(t.app, account), codeAt(secret, Date.now(), 1))).statusCode).toBe(
-        423,
-      );
+      expect(
+        (await codeStep(t.app, await mfaTokenOf(t.app, account), codeAt(secret, Date.now(), 1))).statusCode,
+      ).toBe(423);
       expect(await blockedEvents(account.id)).toHaveLength(1);
     });
 
@@ -437,9 +438,14 @@ describe.each(testDatabases)('two-step sign-in on %s', (kind) => {
         .from(passwordResetTokens)
         .where(eq(passwordResetTokens.userId, account.id))
         .orderBy(desc(passwordResetTokens.id));
-      const reset = await t.call('PATCH', `/api/user/updatePassword/${deriveToken(t.config.secret, row!.nonce)}`, null, {
-        password: PASSWORD,
-      });
+      const reset = await t.call(
+        'PATCH',
+        `/api/user/updatePassword/${deriveToken(t.config.secret, row!.nonce)}`,
+        null,
+        {
+          password: PASSWORD,
+        },
+      );
       expect(reset.statusCode, reset.body).toBe(200);
       expect((await codeStep(t.app, before, codeAt(secret, Date.now()))).json().code).toBe('unauthorized');
       // The count starts again: one wrong code does not block anew.
@@ -482,7 +488,10 @@ describe.each(testDatabases)('two-step sign-in on %s', (kind) => {
       ]);
 
       const render = rendererOf(MFA_GUESSING_MAIL)!;
-      const nl = await render({ userId: account.id, blocked: false }, { db: t.database.db, config: t.config });
+      const nl = await render(
+        { userId: account.id, blocked: false },
+        { db: t.database.db, config: t.config },
+      );
       expect(nl).toMatchObject({ to: account.email, language: 'nl' });
       expect(nl!.subject).toBe('Iemand probeert codes op uw account');
       expect(nl!.text).toContain('Iemand die uw wachtwoord kent');
