@@ -44,6 +44,11 @@ export const ERROR_STATUS = {
   queue_empty: 409,
   /** POST /queue/call of an entry with a product the desk does not serve (DESIGN §4b). */
   desk_does_not_serve: 409,
+  /**
+   * The code step of an account after 20 wrong codes within 24 hours: every code is refused until the
+   * password is reset or an admin resets the two-step sign-in (issue 34, decision 0418).
+   */
+  mfa_blocked: 423,
   reservation_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -33,6 +33,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   mfa_setup_required: 'Turn on two-step sign-in first: this organisation requires it for administrators',
   mfa_not_enabled: 'Turn on two-step sign-in for your own account first',
   mfa_already_enabled: 'Two-step sign-in is already on; turn it off first to set it up again',
+  mfa_blocked:
+    'Too many wrong codes: signing in with a code is blocked. Reset your password, or ask an administrator to reset your two-step sign-in',
   queue_empty: 'Nobody is waiting whom this desk serves',
   desk_does_not_serve: 'This desk does not serve every product of this visitor',
   reservation_expired: 'Reservation expired.',

@@ -1,6 +1,13 @@
+import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_SECONDS, signAccessToken, verifyAccessToken } from './jwt.js';
+import {
+  ACCESS_TOKEN_SECONDS,
+  signAccessToken,
+  signMfaToken,
+  verifyAccessToken,
+  verifyMfaToken,
+} from './jwt.js';
 
 const SECRET = 'a-secret-for-these-tests-that-is-long-enough-0123';
 const key = new TextEncoder().encode(SECRET);
@@ -51,5 +58,32 @@ describe('access tokens', () => {
     expect(await verify(await craft({ sub: '1', iat: T - 120, exp: T - 60, sid: SID }))).toBeNull();
     expect(await verify(await signAccessToken(`${SECRET}-other`, { id: 1, roles: [] }, SID, NOW))).toBeNull();
     expect(await verify(await craft({ sub: 'admin', iat: T, exp: T + 60, sid: SID }))).toBeNull();
+  });
+});
+
+describe('mfaTokens', () => {
+  it('carry the account’s count of code-step sign-ins, and are refused without it (decision 0419)', async () => {
+    const own = await signMfaToken(SECRET, 7, 3, NOW);
+    expect(await verifyMfaToken(SECRET, own, NOW)).toEqual({ userId: 7, signIns: 3 });
+    // The right key and every other claim, but no count: a token of before the count, refused.
+    const mfaKey = createHmac('sha256', SECRET).update('balie mfa token').digest();
+    const withoutCount = await new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('7')
+      .setIssuer('balie')
+      .setAudience('balie-mfa')
+      .setIssuedAt(T)
+      .setExpirationTime(T + 300)
+      .sign(mfaKey);
+    expect(await verifyMfaToken(SECRET, withoutCount, NOW)).toBeNull();
+    const countAsText = await new SignJWT({ n: '3' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('7')
+      .setIssuer('balie')
+      .setAudience('balie-mfa')
+      .setIssuedAt(T)
+      .setExpirationTime(T + 300)
+      .sign(mfaKey);
+    expect(await verifyMfaToken(SECRET, countAsText, NOW)).toBeNull();
   });
 });

@@ -72,8 +72,23 @@ export async function verifyAccessToken(
 const mfaKeyOf = (secret: string) => createHmac('sha256', secret).update('balie mfa token').digest();
 const MFA_AUDIENCE = 'balie-mfa';
 
-export function signMfaToken(secret: string, userId: number, now = new Date()): Promise<string> {
-  return new SignJWT({})
+/** What a valid mfaToken names: the account, and its count of completed code steps when it was made. */
+export interface MfaClaims {
+  userId: number;
+  signIns: number;
+}
+
+/**
+ * `signIns` is the account's `mfa_sign_ins` at the password step: the code step takes the token only
+ * while the count is unchanged and raises it on success, so the token signs in once (decision 0419).
+ */
+export function signMfaToken(
+  secret: string,
+  userId: number,
+  signIns: number,
+  now = new Date(),
+): Promise<string> {
+  return new SignJWT({ n: signIns })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
@@ -83,23 +98,27 @@ export function signMfaToken(secret: string, userId: number, now = new Date()): 
     .sign(mfaKeyOf(secret));
 }
 
-/** The user id of a valid, unexpired mfaToken; null for anything else. */
+/** The claims of a valid, unexpired mfaToken; null for anything else. */
 export async function verifyMfaToken(
   secret: string,
   token: string,
   now = new Date(),
-): Promise<number | null> {
+): Promise<MfaClaims | null> {
   try {
     const { payload } = await jwtVerify(token, mfaKeyOf(secret), {
       issuer: ISSUER,
       audience: MFA_AUDIENCE,
       algorithms: ['HS256'],
-      requiredClaims: ['exp', 'iat', 'sub'],
+      requiredClaims: ['exp', 'iat', 'sub', 'n'],
       maxTokenAge: MFA_TOKEN_SECONDS,
       currentDate: now,
     });
     const userId = Number(payload.sub);
-    return Number.isSafeInteger(userId) && userId > 0 ? userId : null;
+    const signIns = payload.n;
+    if (!Number.isSafeInteger(userId) || userId <= 0) return null;
+    return typeof signIns === 'number' && Number.isSafeInteger(signIns) && signIns >= 0
+      ? { userId, signIns }
+      : null;
   } catch {
     return null;
   }

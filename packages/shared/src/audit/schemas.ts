@@ -122,6 +122,7 @@ export const AUDIT_ACTIONS = [
   'mfa_disabled',
   'mfa_reset',
   'mfa_recovery_code_used',
+  'mfa_blocked',
   'privacy_erasure',
   'privacy_access_export',
   'personal_data_expired',

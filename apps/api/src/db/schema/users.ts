@@ -35,6 +35,16 @@ export const users = pgTable(
     mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true }),
     /** The last TOTP time step accepted: a code of that step or earlier is not accepted again. */
     mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
+    /**
+     * Set by the 20th wrong code within 24 hours (decision 0418): the code step refuses every code until
+     * a password reset or an admin's reset of the two-step sign-in clears it.
+     */
+    mfaBlockedAt: timestamp('mfa_blocked_at', { withTimezone: true }),
+    /**
+     * Completed code steps (and password resets): an mfaToken carries the count of its password step, so
+     * one success, or a new password, ends every mfaToken handed out before (decision 0419).
+     */
+    mfaSignIns: integer('mfa_sign_ins').notNull().default(0),
     /** The last sign-in (a new session: login, register, setup, invitation), for the access review. */
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

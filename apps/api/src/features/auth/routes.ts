@@ -16,7 +16,7 @@ import * as auth from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
 
 const successSchema = z.object({ success: z.literal(true) });
-const errors = errorResponses(400, 401, 403, 409, 429);
+const errors = errorResponses(400, 401, 403, 409, 423, 429);
 
 /** Sign in, token refresh, sign out, registration and password reset (spec §7, DESIGN §5–6). */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -10,7 +10,7 @@ import {
 } from '@balie/shared';
 import { recordAudit } from '../../audit/audit.js';
 import type { Config } from '../../config.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { sqlStateOf, SQLSTATE } from '../../db/errors.js';
 import type { AuthUser } from '../../http/auth.js';
 import type { BackgroundWork } from '../../http/background.js';
@@ -21,7 +21,15 @@ import { signAccessToken, signMfaToken, verifyMfaToken } from '../../security/jw
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../security/passwords.js';
 import { claimRateLimit, RATE_LIMITS, releaseRateLimit } from '../../security/rate-limit.js';
 import { hashToken, newLinkToken, randomToken } from '../../security/tokens.js';
-import { checkSecondFactor } from '../mfa/service.js';
+import { takeMfaSignIn } from '../mfa/repository.js';
+import {
+  assertCodeStepOpen,
+  checkSecondFactor,
+  claimCodeTry,
+  countWrongCode,
+  releaseCodeTry,
+  unblockForNewPassword,
+} from '../mfa/service.js';
 import { getOrganisation } from '../organisation/repository.js';
 import { toUser } from '../users/presenter.js';
 import * as users from '../users/repository.js';
@@ -66,13 +74,18 @@ export async function startSession(
   return issueTokens(db, config, user, randomUUID());
 }
 
-/** The session of a completed sign-in, audited, and the user it is for. */
+/**
+ * The session of a completed sign-in, audited, and the user it is for. `first` runs in the same
+ * transaction before anything is written (the code step takes its mfaToken there).
+ */
 async function signIn(
   ctx: Ctx,
   found: users.UserWithLanguage,
   details?: Record<string, unknown>,
+  first?: (tx: Tx) => Promise<void>,
 ): Promise<LoginResponse> {
   const pair = await ctx.db.transaction(async (tx) => {
+    if (first) await first(tx);
     const tokens = await startSession(tx, ctx.config, found.user);
     await recordAudit(tx, {
       actorUserId: found.user.id,
@@ -118,27 +131,35 @@ export async function login(ctx: Ctx, username: string, password: string): Promi
   }
   await releaseRateLimit(ctx.db, claim);
   if (found.user.mfaEnabledAt)
-    return { mfaRequired: true, mfaToken: await signMfaToken(ctx.config.secret, found.user.id) };
+    return {
+      mfaRequired: true,
+      mfaToken: await signMfaToken(ctx.config.secret, found.user.id, found.user.mfaSignIns),
+    };
   return signIn(ctx, found);
 }
 
 /**
  * POST /login/mfa: the code step. A wrong code counts as a failed login of the account, in the same
  * window as wrong passwords and across processes (the claim before the check, as for the password): ten
- * guesses per 15 minutes, not the million a 6-digit code has. An expired or forged mfaToken is 401
- * `unauthorized` (start again); a wrong code 401 `invalid_credentials`.
+ * guesses per 15 minutes, not the million a 6-digit code has. It also counts as a wrong code of the day:
+ * the 20th within 24 hours blocks the code step until a password reset or an admin's reset, 423
+ * `mfa_blocked` even for a right code (decision 0418). An expired, forged or used mfaToken is 401
+ * `unauthorized` (start again): it signs in once (decision 0419); a wrong code 401 `invalid_credentials`.
  */
 export async function loginMfa(ctx: Ctx, body: LoginMfaRequest): Promise<LoginResponse> {
-  const userId = await verifyMfaToken(ctx.config.secret, body.mfaToken);
-  const found = userId === null ? undefined : await users.findUserById(ctx.db, userId);
-  if (!found?.user.mfaEnabledAt) throw httpError('unauthorized');
-  const claim = await claimRateLimit(ctx.db, RATE_LIMITS.failedLogin, found.user.email);
+  const claims = await verifyMfaToken(ctx.config.secret, body.mfaToken);
+  const found = claims === null ? undefined : await users.findUserById(ctx.db, claims.userId);
+  if (!claims || !found?.user.mfaEnabledAt || found.user.mfaSignIns !== claims.signIns)
+    throw httpError('unauthorized');
+  assertCodeStepOpen(found.user);
+  const codeTry = await claimCodeTry(ctx.db, found.user);
   const factor = await checkSecondFactor(ctx.db, ctx.config, found.user, body.code);
   if (!factor) {
     await auditFailedLogin(ctx, found.user.id, { step: 'code' });
+    if (await countWrongCode(ctx, found.user, codeTry)) throw httpError('mfa_blocked');
     throw httpError('invalid_credentials');
   }
-  await releaseRateLimit(ctx.db, claim);
+  await releaseCodeTry(ctx.db, codeTry);
   if (factor === 'recovery_code')
     await recordAudit(ctx.db, {
       actorUserId: found.user.id,
@@ -147,7 +168,10 @@ export async function loginMfa(ctx: Ctx, body: LoginMfaRequest): Promise<LoginRe
       subjectId: found.user.id,
       ip: ctx.ip,
     });
-  return signIn(ctx, found, { secondFactor: factor });
+  // Taken in the sign-in's transaction: of two uses of one token at once, one signs in.
+  return signIn(ctx, found, { secondFactor: factor }, async (tx) => {
+    if (!(await takeMfaSignIn(tx, found.user.id, claims.signIns))) throw httpError('unauthorized');
+  });
 }
 
 /**
@@ -306,7 +330,8 @@ async function startPasswordReset(ctx: Ctx, email: string): Promise<void> {
 /**
  * PATCH /user/updatePassword/{token}: sets the password once per token. A new password ends the
  * account's other reset links and every session but the one in use (the caller's, when signed in to the
- * same account), so whoever knew the old password or held an older link is out (DESIGN §6).
+ * same account), so whoever knew the old password or held an older link is out (DESIGN §6), and ends a
+ * block of the code step and the mfaTokens of the old password.
  */
 export async function resetPassword(
   ctx: Ctx,
@@ -323,12 +348,15 @@ export async function resetPassword(
     await users.updateUser(tx, row.userId, { passwordHash });
     await repo.endResetTokensOfUser(tx, row.userId);
     await repo.revokeAllOfUser(tx, row.userId, caller?.id === row.userId ? caller.sessionId : undefined);
+    // The link proves the mailbox: a code step blocked by guessed codes opens again (decision 0418).
+    const mfaUnblocked = await unblockForNewPassword(tx, row.userId);
     await recordAudit(tx, {
       actorUserId: row.userId,
       action: 'password_reset',
       subjectType: 'user',
       subjectId: row.userId,
       ip: ctx.ip,
+      ...(mfaUnblocked ? { details: { mfaUnblocked } } : {}),
     });
   });
 }

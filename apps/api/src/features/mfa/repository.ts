@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { mfaRecoveryCodes, users } from '../../db/schema/index.js';
 
@@ -10,6 +10,7 @@ export interface MfaState {
   mfaSecret: string | null;
   mfaPendingSecret: string | null;
   mfaEnabledAt: Date | null;
+  mfaBlockedAt: Date | null;
 }
 
 function selectMfaState(db: DbOrTx, userId: number) {
@@ -21,6 +22,7 @@ function selectMfaState(db: DbOrTx, userId: number) {
       mfaSecret: users.mfaSecret,
       mfaPendingSecret: users.mfaPendingSecret,
       mfaEnabledAt: users.mfaEnabledAt,
+      mfaBlockedAt: users.mfaBlockedAt,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -49,11 +51,21 @@ export async function enableMfa(db: DbOrTx, userId: number, encrypted: string, s
     .where(eq(users.id, userId));
 }
 
-/** Off: the secret, a pending setup, the last step and every recovery code go. */
+/**
+ * Off: the secret, a pending setup, the last step, a block of the code step and every recovery code go;
+ * mfaTokens handed out before end (should it be turned on again within their 5 minutes).
+ */
 export async function disableMfa(db: DbOrTx, userId: number): Promise<void> {
   await db
     .update(users)
-    .set({ mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null, mfaLastStep: null })
+    .set({
+      mfaSecret: null,
+      mfaPendingSecret: null,
+      mfaEnabledAt: null,
+      mfaLastStep: null,
+      mfaBlockedAt: null,
+      mfaSignIns: sql`${users.mfaSignIns} + 1`,
+    })
     .where(eq(users.id, userId));
   await db.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, userId));
 }
@@ -90,5 +102,45 @@ export async function useRecoveryCode(db: DbOrTx, userId: number, codeHash: stri
       ),
     )
     .returning({ id: mfaRecoveryCodes.id });
+  return rows.length === 1;
+}
+
+/** Blocks the account's code step; false when it was blocked already (one block, one audit, one mail). */
+export async function blockCodeStep(db: DbOrTx, userId: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ mfaBlockedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.mfaBlockedAt)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/**
+ * A new password: the block of the code step ends and so does every mfaToken of the old password (their
+ * count of sign-ins is behind). True when the code step was blocked.
+ */
+export async function unblockForNewPassword(db: DbOrTx, userId: number): Promise<boolean> {
+  const [before] = await db
+    .select({ blockedAt: users.mfaBlockedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  await db
+    .update(users)
+    .set({ mfaBlockedAt: null, mfaSignIns: sql`${users.mfaSignIns} + 1` })
+    .where(eq(users.id, userId));
+  return !!before?.blockedAt;
+}
+
+/**
+ * Takes an mfaToken for its sign-in: raises the account's count of sign-ins when it is still the
+ * token's. One statement, so of two uses of one token at once (two processes) exactly one succeeds.
+ */
+export async function takeMfaSignIn(db: DbOrTx, userId: number, signIns: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ mfaSignIns: signIns + 1 })
+    .where(and(eq(users.id, userId), eq(users.mfaSignIns, signIns)))
+    .returning({ id: users.id });
   return rows.length === 1;
 }

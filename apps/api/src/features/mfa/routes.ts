@@ -11,7 +11,7 @@ import { currentUser, DURING_MFA_SETUP, requireAuth } from '../../http/auth.js';
 import * as mfa from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
 
-const errors = errorResponses(400, 401, 403, 404, 409, 429);
+const errors = errorResponses(400, 401, 403, 404, 409, 423, 429);
 const security = [{ bearerAuth: [] }];
 
 /**

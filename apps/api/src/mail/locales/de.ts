@@ -39,4 +39,17 @@ export const de: MailTexts = {
     unexpected:
       'Haben Sie nicht darum gebeten? Wenden Sie sich dann sofort an {organisation}: Jemand anderes könnte nach Ihrem Konto gefragt haben.',
   },
+  mfaGuessing: {
+    subject: 'Jemand probiert Codes für Ihr Konto aus',
+    subjectBlocked: 'Die Anmeldung mit einem Code ist gesperrt',
+    heading: 'Jemand probiert Codes für Ihr Konto aus',
+    headingBlocked: 'Anmeldung mit einem Code gesperrt',
+    intro:
+      'Jemand, der Ihr Passwort kennt, hat bei {organisation} viele Male hintereinander einen falschen Code im zweiten Schritt der Anmeldung eingegeben. Waren Sie das nicht? Dann kennt jemand anderes Ihr Passwort.',
+    blocked:
+      'Nach zu vielen falschen Codes ist die Anmeldung mit einem Code jetzt gesperrt, auch mit dem richtigen Code. Die Sperre endet, sobald Sie ein neues Passwort wählen oder ein Administrator Ihre Anmeldung in zwei Schritten zurücksetzt.',
+    next: 'Ändern Sie Ihr Passwort: Wählen Sie mit der Schaltfläche unten ein neues.',
+    button: 'Neues Passwort wählen',
+    note: 'Ihr Konto wurde nicht geöffnet: Ohne den Code Ihrer App kommt niemand hinein.',
+  },
 };

@@ -36,4 +36,17 @@ export const en: MailTexts = {
     unexpected:
       'Did you not ask for this? Then contact {organisation} at once: someone else may have asked about your account.',
   },
+  mfaGuessing: {
+    subject: 'Someone is trying codes on your account',
+    subjectBlocked: 'Signing in with a code is blocked',
+    heading: 'Someone is trying codes on your account',
+    headingBlocked: 'Signing in with a code blocked',
+    intro:
+      'Someone who knows your password has entered a wrong code at the second step of signing in to {organisation}, many times in a row. Was that not you? Then someone else knows your password.',
+    blocked:
+      'After too many wrong codes, signing in with a code is now blocked, even with the right code. The block ends as soon as you choose a new password, or when an administrator resets your two-step sign-in.',
+    next: 'Please change your password: choose a new one with the button below.',
+    button: 'Choose a new password',
+    note: 'Your account has not been opened: without the code of your app nobody gets in.',
+  },
 };

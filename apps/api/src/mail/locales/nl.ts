@@ -36,5 +36,19 @@ export const nl = {
     unexpected:
       'Heeft u hier niet om gevraagd? Neem dan meteen contact op met {organisation}: iemand anders kan om uw account hebben gevraagd.',
   },
+  /** Codes of the second step guessed (issue 34): at the first burst, and when the code step is blocked. */
+  mfaGuessing: {
+    subject: 'Iemand probeert codes op uw account',
+    subjectBlocked: 'Inloggen met een code is geblokkeerd',
+    heading: 'Iemand probeert codes op uw account',
+    headingBlocked: 'Inloggen met een code geblokkeerd',
+    intro:
+      'Iemand die uw wachtwoord kent, heeft bij {organisation} vaak achter elkaar een verkeerde code ingevoerd bij de tweede stap van het inloggen. Was u dat niet? Dan kent iemand anders uw wachtwoord.',
+    blocked:
+      'Na te veel verkeerde codes is inloggen met een code nu geblokkeerd, ook met de goede code. Het blok gaat eraf zodra u een nieuw wachtwoord kiest, of als een beheerder uw inloggen in twee stappen opnieuw instelt.',
+    next: 'Wijzig uw wachtwoord: kies met de knop hieronder een nieuw wachtwoord.',
+    button: 'Nieuw wachtwoord kiezen',
+    note: 'Uw account is niet geopend: zonder de code van uw app komt niemand binnen.',
+  },
 };
 export type MailTexts = typeof nl;

@@ -1,4 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -13,7 +16,9 @@ import { useLoginMfaMutation } from '../api';
  * The sign-in's second step (DESIGN §5 two-step sign-in): the code of the authenticator app, or a
  * recovery code instead. One field (a pasted code just works), the phone's number pad and its offer of
  * the code (`one-time-code`); a wrong code is announced and the field is ready for the next one. An
- * `mfaToken` that ran out (5 minutes) sends the person back to the password (`onRestart(true)`).
+ * `mfaToken` that ran out (5 minutes) sends the person back to the password (`onRestart(true)`). After
+ * too many wrong codes the server blocks the code step (423 `mfa_blocked`, decision 0418): no code helps
+ * then, so the field goes and the way out is shown instead — a new password, or an administrator.
  */
 export function MfaCodeStep({
   mfaToken,
@@ -31,6 +36,7 @@ export function MfaCodeStep({
   const [code, setCode] = useState('');
   const [recovery, setRecovery] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [blocked, setBlocked] = useState(false);
   const field = useRef<HTMLInputElement>(null);
 
   const refuse = (message: string) => {
@@ -45,6 +51,7 @@ export function MfaCodeStep({
     const result = await loginMfa({ mfaToken, code: code.trim() });
     if (!result.error) return onSignedIn();
     const answer = apiErrorOf(result.error);
+    if (answer?.code === 'mfa_blocked') return setBlocked(true);
     if (answer?.status === 401 && answer.code === 'unauthorized') return onRestart(true);
     if (answer?.status === 401 || answer?.status === 400)
       return refuse(t(recovery ? 'mfa.wrong_recovery_code' : 'mfa.wrong_code'));
@@ -58,6 +65,24 @@ export function MfaCodeStep({
     setError(null);
     field.current?.focus();
   };
+
+  if (blocked)
+    return (
+      <Box>
+        <Alert severity="error" role="alert">
+          <AlertTitle>{t('mfa.blocked_title')}</AlertTitle>
+          {t('mfa.blocked')}
+        </Alert>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, mt: 3 }}>
+          <Link component={RouterLink} to="/forgot-password">
+            {t('mfa.blocked_reset')}
+          </Link>
+          <Link component="button" type="button" onClick={() => onRestart(false)}>
+            {t('mfa.back')}
+          </Link>
+        </Box>
+      </Box>
+    );
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-describedby={introId}>

@@ -137,6 +137,21 @@ describe('login with two-step sign-in (DESIGN §5)', { timeout: 60_000 }, () => 
     ).toEqual(['000000', 'ABCD-EFGH-JKMN']);
   });
 
+  it('says plainly that the code step is blocked after too many wrong codes, and shows the way out', async () => {
+    server(() => apiError(423, 'mfa_blocked'));
+    const { user, view } = await passwordStep();
+    await user.type(screen.getByRole('textbox', { name: '6-digit code' }), '123456{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Signing in with a code is blocked');
+    expect(alert).toHaveTextContent('Choose a new password to lift the block');
+    expect(alert).toHaveTextContent('ask an administrator to reset your two-step sign-in');
+    expect(screen.queryByText(/Something went wrong/)).not.toBeInTheDocument();
+    // No code helps now: the field is gone, the new password is one click away.
+    expect(screen.queryByRole('textbox', { name: '6-digit code' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Choose a new password' }));
+    await waitFor(() => expect(view.location().pathname).toBe('/forgot-password'));
+  });
+
   it('goes back to the password when the sign-in took longer than the mfaToken lives', async () => {
     server(() => apiError(401, 'unauthorized'));
     const { user } = await passwordStep();

@@ -38,6 +38,7 @@ function TurnOffDialog({ user, onClose }: { user: User; onClose: () => void }) {
     }
     const answer = apiErrorOf(result.error);
     setCode('');
+    if (answer?.code === 'mfa_blocked') return setError(t('two_step.blocked'));
     if (answer?.status === 429) return setError(t('common:general.too_many_requests'));
     if (answer?.status === 400) return setError(t('two_step.wrong_code'));
     notify(t('common:general.error'), 'error');

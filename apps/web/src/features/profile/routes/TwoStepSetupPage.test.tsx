@@ -138,6 +138,19 @@ describe('turning two-step sign-in on and off', () => {
       { code: 'ABCD-EFGH-JKMN' },
     ]);
   });
+
+  it('says why no code is taken when the code step is blocked', async () => {
+    const me = aUser({ id: 7, mfaEnabled: true });
+    server(me, { 'DELETE /api/user/7/mfa': () => apiError(423, 'mfa_blocked') });
+    const user = userEvent.setup({ delay: null });
+    await renderRoute('/profile', { user: me });
+    await user.click(await screen.findByRole('button', { name: 'Turn off two-step sign-in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off two-step sign-in?' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Code or recovery code' }), '123456{Enter}');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      /Too many wrong codes were entered: no code is accepted now. Choose a new password/,
+    );
+  });
 });
 
 describe('an admin whom the organisation requires to use two-step sign-in', () => {
