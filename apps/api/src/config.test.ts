@@ -160,7 +160,9 @@ describe('loadConfig', () => {
     expect(warning).toContain(path.join(dataDir, 'mail'));
     expect(warning).toContain('SMTP_URL');
     // MAIL_FROM does not matter when nothing is sent; outside production files are the intended default.
-    expect(mailWarnings(loadConfig({ ...files, MAIL_FROM: 'G <b@example.nl>' }), 'production')).toHaveLength(1);
+    expect(mailWarnings(loadConfig({ ...files, MAIL_FROM: 'G <b@example.nl>' }), 'production')).toHaveLength(
+      1,
+    );
     expect(mailWarnings(loadConfig(files), 'test')).toEqual([]);
     expect(mailWarnings(loadConfig(files), 'development')).toEqual([]);
     expect(mailWarnings(loadConfig(files), undefined)).toEqual([]);

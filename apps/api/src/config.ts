@@ -198,7 +198,7 @@ export function defaultMailFrom(publicUrl: string): string {
 /**
  * What the operator should hear at start about mail, in production (NODE_ENV production) only: without
  * SMTP_URL no mail reaches anyone — every mail is written to a file in DATA_DIR/mail — which a trial
- * wants and a live installation must not miss, so it is a framed block at every start (decision 0421);
+ * wants and a live installation must not miss, so it is a framed block at every start (decision 0420);
  * with SMTP_URL, mail sent from the derived address rather than one the organisation chose and its mail
  * server accepts.
  */
