@@ -22,7 +22,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../security/
 import { claimRateLimit, RATE_LIMITS, releaseRateLimit } from '../../security/rate-limit.js';
 import { hashToken, newLinkToken, randomToken } from '../../security/tokens.js';
 import { checkSecondFactor } from '../mfa/service.js';
-import { getOrganisation } from '../organisation/repository.js';
+import { readOrganisation } from '../organisation/service.js';
 import { toUser } from '../users/presenter.js';
 import * as users from '../users/repository.js';
 import * as repo from './repository.js';
@@ -210,11 +210,11 @@ async function languageIdOf(db: Db, code: string | undefined): Promise<number> {
 
 /**
  * POST /register: a new ROLE_USER account, signed in at once. 409 when the address is taken, 403 while
- * the organisation has registration closed (DESIGN §4b). The extra fields are taken whatever the
+ * the organisation has registration closed or is not set up yet (DESIGN §4b, decision 0421). The extra fields are taken whatever the
  * organisation asks: the choice shapes the form, not what an account may hold.
  */
 export async function register(ctx: Ctx, body: RegisterRequest): Promise<LoginResponse> {
-  if (!(await getOrganisation(ctx.db)).registrationOpen) throw httpError('registration_closed');
+  if (!(await readOrganisation(ctx.db)).registrationOpen) throw httpError('registration_closed');
   const email = users.normaliseEmail(body.email);
   await claimRateLimit(ctx.db, RATE_LIMITS.registerPerClient, ctx.ip);
   await claimRateLimit(ctx.db, RATE_LIMITS.register, email);
