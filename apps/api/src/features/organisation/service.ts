@@ -14,8 +14,21 @@ import { getOrganisation, updateOrganisation } from './repository.js';
  */
 export async function readOrganisation(db: DbOrTx): Promise<Organisation> {
   const organisation = await getOrganisation(db);
-  if (!organisation.registrationOpen || (await adminExists(db))) return organisation;
+  if (!organisation.registrationOpen || (await isSetUp(db))) return organisation;
   return { ...organisation, registrationOpen: false };
+}
+
+/**
+ * Databases seen set up. Once an admin exists one always does (the last admin cannot be deleted or
+ * erased), so the front door's first paint asks only until then.
+ */
+const setUp = new WeakSet<DbOrTx>();
+
+async function isSetUp(db: DbOrTx): Promise<boolean> {
+  if (setUp.has(db)) return true;
+  const yes = await adminExists(db);
+  if (yes) setUp.add(db);
+  return yes;
 }
 
 /**
