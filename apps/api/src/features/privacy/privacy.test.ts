@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, isNotNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -302,5 +303,31 @@ describe.each(testDatabases)('erasure and access on request on %s', (kind) => {
     expect(filesNaming(bystander.email)).toEqual(bystanderFiles);
     expect((await appointmentRow(t.database.db, other.id)).lastName).toBe(bystander.lastName);
     expect((await appointmentRow(t.database.db, guest.id)).erasedAt).not.toBeNull();
+  });
+
+  it('deletes the appointment mails another process wrote into its own DATA_DIR at that process’s next retention run', async () => {
+    // On PostgreSQL each server process may have its own DATA_DIR: its worker's files are out of reach
+    // of the process that serves the erasure, but they name the appointment (decision 0420).
+    const elsewhere = { ...t.config, dataDir: mkdtempSync(path.join(tmpdir(), 'balie-other-process-')) };
+    try {
+      const person = visitor('Elsewhere');
+      const mailDir = path.join(elsewhere.dataDir, 'mail');
+      const filesNaming = (needle: string) =>
+        readdirSync(mailDir).filter((f) =>
+          readFileSync(path.join(mailDir, f), 'utf8').toLowerCase().includes(needle.toLowerCase()),
+        );
+      const { date } = await someSlots(t.app, 1);
+      await bookFor(t.app, date, 0, person);
+      await sendDueMails(t.database.db, elsewhere);
+      expect(filesNaming(person.email)).toHaveLength(1);
+      expect((await erase(person.email)).statusCode).toBe(200);
+      // Its cancellation, too, is sent by that process's worker.
+      await sendDueMails(t.database.db, elsewhere);
+      expect(filesNaming(person.email)).toHaveLength(2);
+      await runRetention(t.app.db, elsewhere);
+      expect(filesNaming(person.email)).toEqual([]);
+    } finally {
+      rmSync(elsewhere.dataDir, { recursive: true, force: true });
+    }
   });
 });
