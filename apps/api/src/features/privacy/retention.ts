@@ -48,8 +48,8 @@ export function retentionCutoff(now: Date, retentionDays: number): Date {
  * ended (or was cancelled) more than `retentionDays` ago, with its audit values and queued mails; scrubs
  * the audit values of deleted appointments and accounts past the period; deletes sent and dead mails,
  * expired tokens, spent rate-limit hits, and the mail files of erased appointments or older than the
- * period (decision 0420). Every API process runs it hourly and at
- * start, at the same time if it happens so: appointments are claimed `FOR UPDATE SKIP LOCKED` in batches
+ * period (decision 0420). Every API process runs it hourly and at start, at the same time if it happens
+ * so: appointments are claimed `FOR UPDATE SKIP LOCKED` in batches
  * (each erased once, by whichever process claimed it), the rest runs under a transaction-level advisory
  * lock that a second process skips. Each batch records its own audit event (system actor, counts only).
  */
