@@ -140,11 +140,32 @@ describe('loadConfig', () => {
     expect(more).toEqual([]);
     expect(warning).toContain('MAIL_FROM is not');
     expect(warning).toContain('Balie <no-reply@afspraak.example.nl>');
-    // Not with MAIL_FROM, not without SMTP_URL (mail stays in .eml files), not outside production.
+    // Not with MAIL_FROM, not outside production.
     expect(mailWarnings(loadConfig({ ...smtp, MAIL_FROM: 'G <b@example.nl>' }), 'production')).toEqual([]);
-    expect(mailWarnings(loadConfig({ ...smtp, SMTP_URL: '' }), 'production')).toEqual([]);
     expect(mailWarnings(loadConfig(smtp), 'test')).toEqual([]);
     expect(mailWarnings(loadConfig(smtp), 'development')).toEqual([]);
+  });
+
+  it('warns loudly at every production start without SMTP_URL: mail is written to files, not delivered', () => {
+    const dataDir = tempDir();
+    const files = { DATA_DIR: dataDir, PUBLIC_URL: 'https://afspraak.example.nl' };
+    const [warning, ...more] = mailWarnings(loadConfig(files), 'production');
+    expect(more).toEqual([]);
+    // A block that stands out between the log lines: framed, several lines, what and where and what to do.
+    const lines = warning!.split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(4);
+    expect(lines[0]).toMatch(/^[!*=#-]{20,}$/);
+    expect(lines.at(-1)).toBe(lines[0]);
+    expect(warning).toContain('NOT delivered');
+    expect(warning).toContain(path.join(dataDir, 'mail'));
+    expect(warning).toContain('SMTP_URL');
+    // MAIL_FROM does not matter when nothing is sent; outside production files are the intended default.
+    expect(mailWarnings(loadConfig({ ...files, MAIL_FROM: 'G <b@example.nl>' }), 'production')).toHaveLength(
+      1,
+    );
+    expect(mailWarnings(loadConfig(files), 'test')).toEqual([]);
+    expect(mailWarnings(loadConfig(files), 'development')).toEqual([]);
+    expect(mailWarnings(loadConfig(files), undefined)).toEqual([]);
   });
 
   it('takes SETUP_TOKEN only when it is long enough and fits in a link', () => {

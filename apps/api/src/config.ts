@@ -196,11 +196,28 @@ export function defaultMailFrom(publicUrl: string): string {
 }
 
 /**
- * What the operator should hear at start about mail: production mail (NODE_ENV production, SMTP_URL set)
- * sent from the derived address rather than one the organisation chose and its mail server accepts.
+ * What the operator should hear at start about mail, in production (NODE_ENV production) only: without
+ * SMTP_URL no mail reaches anyone — every mail is written to a file in DATA_DIR/mail — which a trial
+ * wants and a live installation must not miss, so it is a framed block at every start (decision 0420);
+ * with SMTP_URL, mail sent from the derived address rather than one the organisation chose and its mail
+ * server accepts.
  */
 export function mailWarnings(config: Config, nodeEnv: string | undefined): string[] {
-  if (nodeEnv !== 'production' || !config.smtpUrl || config.mailFromSet) return [];
+  if (nodeEnv !== 'production') return [];
+  if (!config.smtpUrl) {
+    const rule = '!'.repeat(78);
+    return [
+      [
+        rule,
+        '!! Warning: SMTP_URL is not set. Mail is NOT delivered to anyone: confirmations, reminders,',
+        `!! cancellations and password resets are written as .eml files to ${path.join(config.dataDir, 'mail')}`,
+        '!! (kept for the retention period). Set SMTP_URL (e.g. SMTP_URL=smtp://user:pass@mail.example.nl:587)',
+        '!! and MAIL_FROM to send mail.',
+        rule,
+      ].join('\n'),
+    ];
+  }
+  if (config.mailFromSet) return [];
   return [
     `Warning: SMTP_URL is set but MAIL_FROM is not; mail is sent as ${config.mailFrom}. ` +
       "Set MAIL_FROM to the organisation's sender, e.g. MAIL_FROM='Gemeente Voorbeeld <balie@example.nl>'.",

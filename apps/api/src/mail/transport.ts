@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
+import { mailDirOf, mailFileName } from './mail-files.js';
 import type { RenderedMail } from './registry.js';
 
 /** SMTP connections kept open per process; the worker sends as many mails at once (decision 0141). */
@@ -10,6 +11,8 @@ export const SMTP_CONNECTIONS = 5;
 export interface SendOptions {
   /** A Message-ID that stays the same when the same outbox row is sent again. */
   messageId?: string;
+  /** The appointment the mail is about, if any: the file transport names it in the file's name. */
+  appointmentId?: number;
 }
 
 export interface MailTransport {
@@ -20,7 +23,8 @@ export interface MailTransport {
 
 /**
  * SMTP when SMTP_URL is set; otherwise each mail becomes an .eml file in DATA_DIR/mail (DESIGN §3),
- * which any mail program opens.
+ * which any mail program opens, named so that erasure and retention find the files of one address or
+ * appointment without reading them (`mail-files.ts`, decision 0420).
  */
 export function createMailTransport(config: Config, log: (msg: string) => void = console.log): MailTransport {
   const message = (mail: RenderedMail, options: SendOptions = {}) => ({
@@ -64,14 +68,20 @@ export function createMailTransport(config: Config, log: (msg: string) => void =
     };
   }
 
-  const dir = path.join(config.dataDir, 'mail');
+  const dir = mailDirOf(config);
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   let counter = 0;
   return {
     send: async (mail, options) => {
       const info = await stream.sendMail(message(mail, options));
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(dir, `${stamp}-${process.pid}-${++counter}.eml`);
+      const name = mailFileName(
+        `${stamp}-${process.pid}-${++counter}`,
+        config.secret,
+        mail.to,
+        options?.appointmentId,
+      );
+      const file = path.join(dir, name);
       // The folder is made when a write finds it missing (the first mail, or after someone removed
       // it), not before every mail.
       await writeFile(file, info.message as Buffer).catch(async (err: NodeJS.ErrnoException) => {

@@ -232,7 +232,12 @@ export class MailWorker {
       // Rendered when queued (its data erased since, decision 0371), or now from the ids in the payload.
       const mail = row.content ? mailOfStored(row.content) : await render!(row.payload, { db, config });
       if (mail) {
-        const where = await transport.send(mail, { messageId: this.messageId(row) });
+        const appointmentId = row.payload.appointmentId;
+        const where = await transport.send(mail, {
+          messageId: this.messageId(row),
+          // Appointment mails carry the id (their payload is ids only): the file transport names it.
+          ...(Number.isSafeInteger(appointmentId) ? { appointmentId: appointmentId as number } : {}),
+        });
         this.o.log?.info(`mail ${row.id} (${row.kind}) sent: ${where}`);
         outcome = 'sent';
       } else {

@@ -30,7 +30,7 @@ import {
   releaseCodeTry,
   unblockForNewPassword,
 } from '../mfa/service.js';
-import { getOrganisation } from '../organisation/repository.js';
+import { readOrganisation } from '../organisation/service.js';
 import { toUser } from '../users/presenter.js';
 import * as users from '../users/repository.js';
 import * as repo from './repository.js';
@@ -234,11 +234,11 @@ async function languageIdOf(db: Db, code: string | undefined): Promise<number> {
 
 /**
  * POST /register: a new ROLE_USER account, signed in at once. 409 when the address is taken, 403 while
- * the organisation has registration closed (DESIGN §4b). The extra fields are taken whatever the
+ * the organisation has registration closed or is not set up yet (DESIGN §4b, decision 0421). The extra fields are taken whatever the
  * organisation asks: the choice shapes the form, not what an account may hold.
  */
 export async function register(ctx: Ctx, body: RegisterRequest): Promise<LoginResponse> {
-  if (!(await getOrganisation(ctx.db)).registrationOpen) throw httpError('registration_closed');
+  if (!(await readOrganisation(ctx.db)).registrationOpen) throw httpError('registration_closed');
   const email = users.normaliseEmail(body.email);
   await claimRateLimit(ctx.db, RATE_LIMITS.registerPerClient, ctx.ip);
   await claimRateLimit(ctx.db, RATE_LIMITS.register, email);

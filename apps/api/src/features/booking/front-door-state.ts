@@ -7,7 +7,7 @@ import {
   type UiLanguage,
 } from '@balie/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { getOrganisation } from '../organisation/repository.js';
+import { readOrganisation } from '../organisation/service.js';
 import { listCategories, listProducts } from './products.repository.js';
 
 /** What /new's first paint shows (decision 0280), as read, before the shared schemas encode it. */
@@ -24,7 +24,7 @@ export interface FrontDoorData {
 export async function readFrontDoorData(db: DbOrTx, language: UiLanguage): Promise<FrontDoorData> {
   const categories = await listCategories(db);
   const products = await listProducts(db, { includeInactive: false, language, categories });
-  const organisation = await getOrganisation(db);
+  const organisation = await readOrganisation(db);
   return { products, categories, organisation };
 }
 

@@ -1,3 +1,4 @@
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { organisationSchema } from '@balie/shared';
 import { DEMO_ORGANISATION } from '../../demo/seed.js';
@@ -6,19 +7,17 @@ import { signInPersonas } from '../../test/routes.js';
 import { multipartBody, SAMPLES } from '../catalogue/test-support/multipart.js';
 import { availableDays } from '../booking/test-support/helpers.js';
 import { auditOf, book, mailsOf } from '../desks/test-support/schedule.js';
+import {
+  jpegOfSize,
+  pngOfSize,
+  webpExtendedOfSize,
+  webpLosslessOfSize,
+  webpLossyOfSize,
+} from './test-support/image-headers.js';
 
-/** The smallest JPEG and WebP headers file-type recognises (a real browser upload has more after them). */
-const JPEG = Buffer.concat([
-  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]),
-  Buffer.from('JFIF\0'),
-  Buffer.alloc(64),
-]);
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([36, 0, 0, 0]),
-  Buffer.from('WEBPVP8 '),
-  Buffer.alloc(28),
-]);
+/** JPEG and WebP headers as a browser upload starts (no pixels after them): a logo's usual size. */
+const JPEG = jpegOfSize(600, 200);
+const WEBP = webpLossyOfSize(600, 200);
 
 describe.each(testDatabases)('branding on %s', (kind) => {
   const t = useTestApp(kind, { sessions: ['admin', 'user'] });
@@ -96,6 +95,53 @@ describe.each(testDatabases)('branding on %s', (kind) => {
     expect((await organisation()).logoFileId).toBe(before);
     // Exactly 1 MB is allowed.
     expect((await upload('logo.png', big(1024 * 1024))).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a PNG of 15,000 × 15,000', 'logo.png', pngOfSize(15_000, 15_000)],
+    ['a PNG one pixel too wide', 'logo.png', pngOfSize(4097, 100)],
+    ['a baseline JPEG one pixel too high', 'logo.jpg', jpegOfSize(300, 4097)],
+    ['a progressive JPEG of 20,000 × 500', 'logo.jpg', jpegOfSize(20_000, 500, 0xc2)],
+    ['a lossy WebP of 5,000 × 5,000', 'logo.webp', webpLossyOfSize(5000, 5000)],
+    ['a lossless WebP of 100 × 4,097', 'logo.webp', webpLosslessOfSize(100, 4097)],
+    ['an extended WebP of 16,384 × 1', 'logo.webp', webpExtendedOfSize(16_384, 1)],
+  ])(
+    'refuses %s with 400 naming file (every visitor would load it), keeping the logo it had',
+    async (_what, name, content) => {
+      const before = (await organisation()).logoFileId;
+      const res = await upload(name, content);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors).toEqual([{ property: 'file', message: 'dimensions_too_large' }]);
+      expect((await organisation()).logoFileId).toBe(before);
+    },
+  );
+
+  it.each([
+    ['a PNG', 'logo.png', pngOfSize(4096, 4096)],
+    ['a JPEG', 'logo.jpg', jpegOfSize(4096, 1, 0xc1)],
+    ['a lossless WebP', 'logo.webp', webpLosslessOfSize(4096, 4096)],
+    ['an extended WebP', 'logo.webp', webpExtendedOfSize(1, 4096)],
+  ])('takes %s of at most 4,096 pixels on a side', async (_what, name, content) => {
+    expect((await upload(name, content)).statusCode).toBe(200);
+  });
+
+  it('reads the size of a real encoded PNG: 4,097 × 1 refused, 4,096 × 1 taken', async () => {
+    const encoded = (width: number) => PNG.sync.write(new PNG({ width, height: 1 }));
+    const refused = await upload('logo.png', encoded(4097));
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json().errors).toEqual([{ property: 'file', message: 'dimensions_too_large' }]);
+    expect((await upload('logo.png', encoded(4096))).statusCode).toBe(200);
+  });
+
+  it('refuses an image whose size cannot be read (no frame header) with 400 naming file', async () => {
+    const headless = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]),
+      Buffer.from('JFIF\0'),
+      Buffer.alloc(64),
+    ]);
+    const res = await upload('logo.jpg', headless);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors).toEqual([{ property: 'file', message: 'unreadable_image' }]);
   });
 
   it('answers 400 naming the field for an upload without a file part or with an empty file', async () => {

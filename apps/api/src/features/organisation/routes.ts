@@ -6,9 +6,9 @@ import { actorOf } from '../../audit/actor.js';
 import { currentUser, requireRole } from '../../http/auth.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { httpError } from '../../http/errors.js';
-import { findLogo, getOrganisation } from './repository.js';
+import { findLogo } from './repository.js';
 import { deleteLogo, MAX_LOGO_BYTES, uploadLogo } from './logo.service.js';
-import { patchOrganisation } from './service.js';
+import { patchOrganisation, readOrganisation } from './service.js';
 
 const tags = ['organisation'];
 const security = [{ bearerAuth: [] }];
@@ -21,7 +21,7 @@ const organisationRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 0, parts: 1 } });
 
   app.get('/organisation', { schema: { tags, response: { 200: organisationSchema } } }, async () =>
-    getOrganisation(app.db),
+    readOrganisation(app.db),
   );
 
   app.patch(

@@ -1,9 +1,35 @@
 import { whiteTextReadableOn, type Organisation, type PatchOrganisationRequest } from '@balie/shared';
 import type { Actor } from '../../audit/actor.js';
 import { changedFields, recordAudit } from '../../audit/audit.js';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { httpError } from '../../http/errors.js';
+import { adminExists } from '../setup/repository.js';
 import { getOrganisation, updateOrganisation } from './repository.js';
+
+/**
+ * The organisation as everyone reads it (GET /organisation, the front door's first paint) and as
+ * registration obeys it: registration is closed, whatever the stored choice, until the installation is
+ * set up — its first admin exists (DESIGN §4b first run; decision 0421). Before that nobody could look
+ * after the accounts made, and a stranger could take the address the first admin means to use.
+ */
+export async function readOrganisation(db: DbOrTx): Promise<Organisation> {
+  const organisation = await getOrganisation(db);
+  if (!organisation.registrationOpen || (await isSetUp(db))) return organisation;
+  return { ...organisation, registrationOpen: false };
+}
+
+/**
+ * Databases seen set up. Once an admin exists one always does (the last admin cannot be deleted or
+ * erased), so the front door's first paint asks only until then.
+ */
+const setUp = new WeakSet<DbOrTx>();
+
+async function isSetUp(db: DbOrTx): Promise<boolean> {
+  if (setUp.has(db)) return true;
+  const yes = await adminExists(db);
+  if (yes) setUp.add(db);
+  return yes;
+}
 
 /**
  * PATCH /organisation: the fields sent change, audited with their before and after values. Requiring

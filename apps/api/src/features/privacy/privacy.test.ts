@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq, isNotNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { privacyExportSchema } from '@balie/shared';
@@ -16,7 +19,9 @@ import {
 } from '../../test/index.js';
 import { insertAppointment } from '../appointments/test-support.js';
 import { confirm, holdOk, someSlots } from '../booking/test-support/helpers.js';
+import { createMailTransport } from '../../mail/transport.js';
 import { appointmentRow } from '../desks/test-support/schedule.js';
+import { runRetention } from './retention.js';
 import { bookFor, needlesOf, searchDatabase, sendDueMails, visitor, type Visitor } from './test-support.js';
 
 const HOUR = 60 * 60_000;
@@ -236,5 +241,93 @@ describe.each(testDatabases)('erasure and access on request on %s', (kind) => {
     const seen = await t.call('GET', `/api/appointment/${held.past[0]}`, t.admin);
     expect(seen.json()).toMatchObject({ status: 'checked_in', lastName: '', personalDataErased: true });
     expect((await loginAs(t.app, 'admin')).token).toBeTruthy();
+  });
+
+  it('deletes the mail files of the address and of its appointments once the erasure is done, not before nor for a refused one', async () => {
+    const person = visitor('Files');
+    const bystander = visitor('Bystander');
+    const mailDir = path.join(t.config.dataDir, 'mail');
+    /** The .eml files (the file transport's mails: no SMTP_URL here) that name `needle`, any case. */
+    const filesNaming = (needle: string) =>
+      existsSync(mailDir)
+        ? readdirSync(mailDir).filter((f) =>
+            readFileSync(path.join(mailDir, f), 'utf8').toLowerCase().includes(needle.toLowerCase()),
+          )
+        : [];
+    const { date } = await someSlots(t.app, 4);
+    const guest = await bookFor(t.app, date, 0, person);
+    await bookFor(t.app, date, 1, { ...person, email: person.email.toUpperCase() });
+    // Booked under another address, moved to this one later: its confirmation went to the old address
+    // but carries this person's name.
+    const moved = await bookFor(t.app, date, 2, { ...person, email: 'old.address.files@privacy.example' });
+    await sendDueMails(t.database.db, t.config);
+    const patched = await t.call('PATCH', `/api/appointment/${moved.id}`, null, {
+      token: moved.token,
+      email: person.email,
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const other = await bookFor(t.app, date, 3, bystander);
+    await sendDueMails(t.database.db, t.config);
+    expect(filesNaming(person.email)).toHaveLength(2);
+    expect(filesNaming('old.address.files@privacy.example')).toHaveLength(1);
+    const bystanderFiles = filesNaming(bystander.email);
+    expect(bystanderFiles).toHaveLength(1);
+    // No file name gives the address away.
+    expect(readdirSync(mailDir).filter((f) => /privacy|example|files/i.test(f))).toEqual([]);
+
+    // A refused erasure changes nothing, its files included.
+    const developerMail = await createMailTransport(t.config, () => undefined).send({
+      to: PERSONA_ACCOUNTS.developer.email,
+      subject: 'Test',
+      text: 'Hallo',
+      language: 'nl',
+    });
+    expect((await erase(PERSONA_ACCOUNTS.developer.email, sessions.admin)).statusCode).toBe(403);
+    expect(existsSync(developerMail)).toBe(true);
+
+    const res = await erase(person.email);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ appointmentsCancelled: 3, appointmentsAnonymised: 3 });
+    expect(filesNaming(person.email)).toEqual([]);
+    expect(filesNaming(person.lastName)).toEqual([]);
+    expect(filesNaming('old.address.files@privacy.example')).toEqual([]);
+    expect(filesNaming(bystander.email)).toEqual(bystanderFiles);
+
+    // The erasure's own cancellations are written after it (decision 0371): they reach the files as they
+    // would reach the visitor, and go at the next retention run (decision 0420), the bystander's stay.
+    await sendDueMails(t.database.db, t.config);
+    expect(filesNaming(person.email)).toHaveLength(3);
+    await runRetention(t.app.db, t.config);
+    expect(filesNaming(person.email)).toEqual([]);
+    expect(filesNaming(person.lastName)).toEqual([]);
+    expect(filesNaming(bystander.email)).toEqual(bystanderFiles);
+    expect((await appointmentRow(t.database.db, other.id)).lastName).toBe(bystander.lastName);
+    expect((await appointmentRow(t.database.db, guest.id)).erasedAt).not.toBeNull();
+  });
+
+  it('deletes the appointment mails another process wrote into its own DATA_DIR at that process’s next retention run', async () => {
+    // On PostgreSQL each server process may have its own DATA_DIR: its worker's files are out of reach
+    // of the process that serves the erasure, but they name the appointment (decision 0420).
+    const elsewhere = { ...t.config, dataDir: mkdtempSync(path.join(tmpdir(), 'balie-other-process-')) };
+    try {
+      const person = visitor('Elsewhere');
+      const mailDir = path.join(elsewhere.dataDir, 'mail');
+      const filesNaming = (needle: string) =>
+        readdirSync(mailDir).filter((f) =>
+          readFileSync(path.join(mailDir, f), 'utf8').toLowerCase().includes(needle.toLowerCase()),
+        );
+      const { date } = await someSlots(t.app, 1);
+      await bookFor(t.app, date, 0, person);
+      await sendDueMails(t.database.db, elsewhere);
+      expect(filesNaming(person.email)).toHaveLength(1);
+      expect((await erase(person.email)).statusCode).toBe(200);
+      // Its cancellation, too, is sent by that process's worker.
+      await sendDueMails(t.database.db, elsewhere);
+      expect(filesNaming(person.email)).toHaveLength(2);
+      await runRetention(t.app.db, elsewhere);
+      expect(filesNaming(person.email)).toEqual([]);
+    } finally {
+      rmSync(elsewhere.dataDir, { recursive: true, force: true });
+    }
   });
 });

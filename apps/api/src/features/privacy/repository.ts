@@ -246,3 +246,16 @@ export async function deleteAddressTraces(db: DbOrTx, email: string, invitationI
     await db.execute(sql`DELETE FROM invitations WHERE id = ANY(${intArray(invitationIds)})`);
   await db.execute(sql`DELETE FROM rate_limit_hits WHERE lower(key) = ${normaliseAddress(email)}`);
 }
+
+/** Which of `ids` are appointments whose personal data is still held: not erased, not deleted. */
+export async function heldAppointmentIds(db: DbOrTx, ids: readonly number[]): Promise<Set<number>> {
+  const held = new Set<number>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`SELECT id FROM appointments WHERE id = ANY(${intArray(ids.slice(i, i + 1000))}) AND erased_at IS NULL`,
+    );
+    for (const { id } of rows) held.add(id);
+  }
+  return held;
+}

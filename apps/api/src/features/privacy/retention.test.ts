@@ -226,6 +226,30 @@ describe.each(testDatabases)('the retention job on %s', (kind) => {
     expect(mailFiles()).toEqual([]);
   });
 
+  it('deletes the mail files of the appointments it erases however new they are, and keeps the others', async () => {
+    const gone = visitor('FileGone');
+    const kept = visitor('FileKept');
+    const expiring = await bookFor(t.app, await firstDayFrom('2030-03-27'), 5, gone);
+    const ahead = await bookFor(t.app, await firstDayFrom('2030-06-03'), 5, kept);
+    await sendDueMails(t.database.db, t.config);
+    const mailDir = path.join(t.config.dataDir, 'mail');
+    const filesNaming = (needle: string) =>
+      readdirSync(mailDir).filter((f) => readFileSync(path.join(mailDir, f), 'utf8').includes(needle));
+    // A mail written after the appointment's end (a late send): younger than the period when its
+    // appointment is erased. Every file here looks that young.
+    const runAt = new Date(new Date(expiring.untilDateTime).getTime() + 31 * DAY);
+    for (const f of readdirSync(mailDir)) utimesSync(path.join(mailDir, f), runAt, runAt);
+    expect(filesNaming(gone.email)).toHaveLength(1);
+
+    vi.setSystemTime(runAt);
+    const result = await run();
+    expect((await appointmentRow(t.database.db, expiring.id)).erasedAt).not.toBeNull();
+    expect(result.mailFiles).toBeGreaterThanOrEqual(1);
+    expect(filesNaming(gone.email)).toEqual([]);
+    expect(filesNaming(kept.email)).toHaveLength(1);
+    expect((await appointmentRow(t.database.db, ahead.id)).erasedAt).toBeNull();
+  });
+
   it('lets the server answer between its batches (on PGlite a query runs on the server’s own thread)', async () => {
     // A backlog of three batches, as after an upgrade. The server's next turn of its event loop (here:
     // a callback queued before the run) must come while the run is still at work, not after the last

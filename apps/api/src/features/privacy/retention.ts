@@ -1,9 +1,8 @@
-import { readdir, stat, unlink } from 'node:fs/promises';
-import path from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { recordAudit } from '../../audit/audit.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { deleteFiles, deleteMailFilesBefore, listMailFiles } from '../../mail/mail-files.js';
 import { getOrganisation } from '../organisation/repository.js';
 import {
   claimExpiredAppointments,
@@ -11,6 +10,7 @@ import {
   deleteFinishedMails,
   deleteStaleRateLimitHits,
   eraseAppointments,
+  heldAppointmentIds,
   orphanedAuditSubjects,
   scrubAuditEvents,
   tryHousekeepingLock,
@@ -31,7 +31,10 @@ export interface RetentionResult {
   mails: number;
   /** Expired password-reset and refresh tokens deleted, and rate-limit hits outside every window. */
   tokens: number;
-  /** Mail files (.eml, the file transport's copies) older than the period deleted from DATA_DIR/mail. */
+  /**
+   * Mail files (.eml, the file transport's mails) deleted from DATA_DIR/mail: older than the period, or
+   * about an appointment whose personal data is gone.
+   */
   mailFiles: number;
 }
 
@@ -44,8 +47,9 @@ export function retentionCutoff(now: Date, retentionDays: number): Date {
  * The retention job (DESIGN §4b, decision 0370): erases the personal data of every appointment that
  * ended (or was cancelled) more than `retentionDays` ago, with its audit values and queued mails; scrubs
  * the audit values of deleted appointments and accounts past the period; deletes sent and dead mails,
- * expired tokens, spent rate-limit hits and old mail files. Every API process runs it hourly and at
- * start, at the same time if it happens so: appointments are claimed `FOR UPDATE SKIP LOCKED` in batches
+ * expired tokens, spent rate-limit hits, and the mail files of erased appointments or older than the
+ * period (decision 0420). Every API process runs it hourly and at start, at the same time if it happens
+ * so: appointments are claimed `FOR UPDATE SKIP LOCKED` in batches
  * (each erased once, by whichever process claimed it), the rest runs under a transaction-level advisory
  * lock that a second process skips. Each batch records its own audit event (system actor, counts only).
  */
@@ -92,31 +96,23 @@ export async function runRetention(
     result.tokens = (await deleteExpiredTokens(tx, now)) + (await deleteStaleRateLimitHits(tx));
   });
 
-  result.mailFiles = await deleteOldMailFiles(config, cutoff);
+  result.mailFiles = await deleteMailFiles(db, config, cutoff);
   return result;
 }
 
 /**
- * The file transport's copies of sent mails (DATA_DIR/mail/*.eml, written when no SMTP_URL is set) hold
- * their rendered content: those older than the period go too. Another process deleting the same file
- * first is no error.
+ * The file transport's mails (DATA_DIR/mail/*.eml, decision 0420) of this process's DATA_DIR: those about
+ * an appointment whose personal data is gone (erased by this run, an earlier one, another process or an
+ * erasure on request — its own cancellation mails are written after it — or deleted), whatever their age,
+ * and every one older than the period. Read from what is committed: a rolled-back erasure keeps its files.
+ * Kept even when SMTP_URL is set now: files written before it was set go by the same rules.
  */
-async function deleteOldMailFiles(config: Config, cutoff: Date): Promise<number> {
-  if (config.smtpUrl || !config.dataDir) return 0;
-  const dir = path.join(config.dataDir, 'mail');
-  const names = await readdir(dir).catch(() => [] as string[]);
-  let deleted = 0;
-  for (const name of names.filter((n) => n.endsWith('.eml'))) {
-    const file = path.join(dir, name);
-    const info = await stat(file).catch(() => null);
-    if (!info || info.mtime >= cutoff) continue;
-    if (
-      await unlink(file).then(
-        () => true,
-        () => false,
-      )
-    )
-      deleted++;
-  }
-  return deleted;
+async function deleteMailFiles(db: Db, config: Config, cutoff: Date): Promise<number> {
+  const old = await deleteMailFilesBefore(config, cutoff);
+  const about = (await listMailFiles(config)).filter(
+    (f): f is typeof f & { appointmentId: number } =>
+      f.appointmentId !== undefined && f.appointmentId <= 2 ** 31 - 1,
+  );
+  const held = await heldAppointmentIds(db, [...new Set(about.map((f) => f.appointmentId))]);
+  return old + (await deleteFiles(about.filter((f) => !held.has(f.appointmentId)).map((f) => f.file)));
 }

@@ -8,6 +8,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { appointments } from '../../db/schema/index.js';
 import { currentUser } from '../../http/auth.js';
 import { httpError } from '../../http/errors.js';
+import { deleteMailFilesOf } from '../../mail/mail-files.js';
 import { enqueueRenderedMail } from '../../mail/outbox.js';
 import { rendererOf } from '../../mail/registry.js';
 import { noteBookingsChanged } from '../appointments/booking-changes.js';
@@ -95,6 +96,8 @@ export async function exportAddress(
  * appointments is erased as the retention job does, the account with the address is deleted (the guard
  * rails of DELETE /user apply: not the last admin, not one's own), its audit values, invitations, queued
  * mails and rate-limit hits go, and one audit event records the request and its counts, not the address.
+ * Once it has committed (never for one rolled back), the mail files this process's DATA_DIR holds to the
+ * address or about its appointments are deleted (decision 0420).
  */
 export async function eraseAddress(
   app: FastifyInstance,
@@ -103,6 +106,7 @@ export async function eraseAddress(
 ): Promise<PrivacyEraseResult> {
   const actor = currentUser(request);
   const address = normaliseAddress(email);
+  let erased: number[] = [];
   const result = await app.db.transaction(async (tx) => {
     const now = new Date();
     const found = await users.findUserByEmail(tx, address);
@@ -135,6 +139,7 @@ export async function eraseAddress(
       await scrubAuditEvents(tx, 'user', [userId]);
       await users.deleteUser(tx, userId);
     }
+    erased = ids;
     const counts: PrivacyEraseResult = {
       appointmentsCancelled: upcoming.length,
       appointmentsAnonymised: ids.length,
@@ -149,6 +154,9 @@ export async function eraseAddress(
     return counts;
   });
   if (result.appointmentsCancelled > 0) noteBookingsChanged(app.db);
+  // The cancellations queued above are written later by the worker and carry the address again: they
+  // are about erased appointments, so the next retention run deletes them (decision 0420).
+  await deleteMailFilesOf(app.config, address, erased);
   return result;
 }
 

@@ -1,7 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loginResponseSchema, organisationSchema, setupChecklistSchema, type Location } from '@balie/shared';
 import { setupToken as setupTokenTable } from '../../db/schema/index.js';
-import { login, loginAs, testDatabases, useTestApp, type Session } from '../../test/index.js';
+import {
+  freshClientAddress,
+  login,
+  loginAs,
+  testDatabases,
+  useTestApp,
+  type Session,
+} from '../../test/index.js';
 import { availableDays } from '../booking/test-support/helpers.js';
 import { auditOf } from '../desks/test-support/schedule.js';
 import { prepareSetupToken, setupLinkLines } from './service.js';
@@ -71,6 +78,27 @@ describe.each(testDatabases)('first run (DESIGN §4b) on %s', (kind) => {
       expect(res.json().errors).toContainEqual({ property, message });
     });
 
+    const register = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { email, password: 'Bezoeker-1234', firstName: 'Eerste', lastName: 'Bezoeker' },
+        remoteAddress: freshClientAddress(),
+      });
+
+    it('keeps registration closed until the first admin exists: 403 registration_closed, and says so', async () => {
+      // Before setup nobody can look after accounts, and the first would-be admin's address could be taken.
+      const res = await register('vroeg@example.org');
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('registration_closed');
+      await expect(login(t.app, 'vroeg@example.org', 'Bezoeker-1234')).rejects.toThrow(/401/);
+      const organisation = organisationSchema.parse(
+        (await t.app.inject({ url: '/api/organisation' })).json(),
+      );
+      expect(organisation.registrationOpen).toBe(false);
+      expect(await needed()).toBe(true);
+    });
+
     it('the checklist is for admins only', async () => {
       expect((await checklist()).statusCode).toBe(401);
     });
@@ -102,6 +130,8 @@ describe.each(testDatabases)('first run (DESIGN §4b) on %s', (kind) => {
         registerFields: [],
       });
       expect(await needed()).toBe(false);
+      // Set up: registration is open as the organisation has it.
+      expect((await register('na-setup@example.org')).statusCode).toBe(201);
       const [event] = await auditOf(t.database.db, 'setup_completed', 1);
       expect(event).toMatchObject({
         actorUserId: body.user.id,

@@ -22,12 +22,23 @@ import { InlineLoading } from '../../../components/InlineLoading';
 import { useNotify } from '../../../components/notifier/NotifierContext';
 import { logoUrlOf } from '../../../components/organisation/brand';
 import { Section } from '../../../components/Section';
-import { httpStatusOf } from '../../../lib/apiError';
+import { apiErrorOf, httpStatusOf } from '../../../lib/apiError';
 import {
   useDeleteOrganisationLogoMutation,
   usePatchOrganisationMutation,
   useUploadOrganisationLogoMutation,
 } from '../api';
+
+/** Why the server refused a logo, as the text to show: too big a file, not an image, too many pixels. */
+function refusalOf(error: unknown): string {
+  const status = httpStatusOf(error);
+  if (status === 413) return 'branding.logo_too_large';
+  if (status === 415) return 'branding.logo_wrong_type';
+  const fileError = apiErrorOf(error)?.errors?.find((e) => e.property === 'file')?.message;
+  if (fileError === 'dimensions_too_large') return 'branding.logo_too_many_pixels';
+  if (fileError === 'unreadable_image') return 'branding.logo_unreadable';
+  return 'common:general.error';
+}
 
 /** What the server takes (DESIGN §5): checked here first so a wrong file is named before it is sent. */
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
@@ -226,19 +237,7 @@ function LogoField({
     if (!chosen) return;
     const result = await upload(chosen.file);
     if (result.error) {
-      const status = httpStatusOf(result.error);
-      setRefused(
-        t(
-          status === 413
-            ? 'branding.logo_too_large'
-            : status === 415
-              ? 'branding.logo_wrong_type'
-              : 'common:general.error',
-          {
-            name: chosen.file.name,
-          },
-        ),
-      );
+      setRefused(t(refusalOf(result.error), { name: chosen.file.name }));
       return;
     }
     setChosen(null);

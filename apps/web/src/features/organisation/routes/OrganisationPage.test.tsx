@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { organisationSchema, type Organisation } from '@balie/shared';
 import { aUser, renderRoute, UNBRANDED } from '../../../test/renderRoute';
-import { apiError, fakeApi } from '../../../components/scheduling/test/fakeApi';
+import { apiError, fakeApi, type FakeAnswer } from '../../../components/scheduling/test/fakeApi';
 
 // No pause between keystrokes: these tests assert behaviour, not typing speed.
 const user = userEvent.setup({ delay: null });
@@ -24,9 +24,10 @@ const ORGANISATION: Organisation = organisationSchema.parse({
   ...UNBRANDED,
 });
 
-function serveOrganisation() {
+function serveOrganisation(logoAnswer?: FakeAnswer) {
   let current = ORGANISATION;
   return fakeApi(({ path, method, body }) => {
+    if (path === '/api/organisation/logo' && method === 'POST' && logoAnswer) return logoAnswer;
     if (path !== '/api/organisation') return apiError(404, 'not_found');
     if (method === 'PATCH') current = { ...current, ...(body as Partial<Organisation>) };
     return { status: 200, body: current };
@@ -137,6 +138,36 @@ describe('organisation settings (admin)', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(log.filter((r) => r.method === 'PATCH').at(-1)?.body).toMatchObject({ requireMfaForAdmins: true });
+  });
+
+  it.each([
+    [
+      'dimensions_too_large',
+      'wide.png is more than 4096 pixels wide or high. Make the image smaller (on screen a logo is a few hundred pixels wide at most) and try again.',
+    ],
+    [
+      'unreadable_image',
+      'wide.png looks like a damaged image: its size cannot be read. Save the logo again as PNG, JPEG or WebP and try again.',
+    ],
+  ])('says why the server refused a logo (400 file %s)', async (message, text) => {
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }));
+    const log = serveOrganisation({
+      status: 400,
+      body: {
+        code: 'validation_failed',
+        message: 'validation_failed',
+        errors: [{ property: 'file', message }],
+      },
+    });
+    await renderRoute('/organisation', { user: aUser({ roles: ['ROLE_ADMIN'] }) });
+    expect(await screen.findByText(/at most 1 MB and 4096 × 4096 pixels/)).toBeInTheDocument();
+    await user.upload(
+      screen.getByTestId('logo-input'),
+      new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'wide.png', { type: 'image/png' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Use this logo' }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(log.some((r) => r.method === 'POST' && r.path === '/api/organisation/logo')).toBe(true);
   });
 
   it('is in the side navigation for admins only', async () => {
