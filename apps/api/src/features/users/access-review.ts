@@ -80,7 +80,11 @@ export function accessReviewCsv(
   const invited = invitations.map(({ invitation, invitedBy }) => [
     invitation.email,
     t.roles[invitation.role as InvitableRole],
-    invitedBy ? (invitedBy.name ? `${invitedBy.name} <${invitedBy.email}>` : invitedBy.email) : t.deletedAccount,
+    invitedBy
+      ? invitedBy.name
+        ? `${invitedBy.name} <${invitedBy.email}>`
+        : invitedBy.email
+      : t.deletedAccount,
     time(invitation.createdAt),
     time(invitation.expiresAt),
   ]);

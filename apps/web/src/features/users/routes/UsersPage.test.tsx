@@ -113,7 +113,9 @@ describe('users screen', () => {
     await renderRoute('/users', { user: admin });
     const section = await screen.findByRole('region', { name: 'Open invitations' });
     const first = (await within(section).findByText('desk@example.org')).closest('li')!;
-    expect(first).toHaveTextContent(/Staff · link valid until .*2030 · by Anna de Vries \(admin@example\.com\)/);
+    expect(first).toHaveTextContent(
+      /Staff · link valid until .*2030 · by Anna de Vries \(admin@example\.com\)/,
+    );
     const late = within(section).getByText('late@example.org').closest('li')!;
     expect(within(late).getByText('Expired')).toBeInTheDocument();
 
@@ -134,7 +136,11 @@ describe('users screen', () => {
     server({
       invitations: [
         invitation(),
-        invitation({ id: 6, email: 'nameless@example.org', invitedBy: { name: null, email: 'ops@example.org' } }),
+        invitation({
+          id: 6,
+          email: 'nameless@example.org',
+          invitedBy: { name: null, email: 'ops@example.org' },
+        }),
         invitation({ id: 7, email: 'orphan@example.org', role: 'ROLE_ADMIN', invitedBy: null }),
       ],
     });
@@ -142,8 +148,12 @@ describe('users screen', () => {
     const section = await screen.findByRole('region', { name: 'Open invitations' });
     const item = async (email: string) => (await within(section).findByText(email)).closest('li')!;
     expect(await item('desk@example.org')).toHaveTextContent('by Anna de Vries (admin@example.com)');
-    expect(await item('nameless@example.org')).toHaveTextContent(/Staff · link valid until .* · by ops@example\.org(?! \()/);
-    expect(await item('orphan@example.org')).toHaveTextContent(/Admin · link valid until .* · by a deleted account/);
+    expect(await item('nameless@example.org')).toHaveTextContent(
+      /Staff · link valid until .* · by ops@example\.org(?! \()/,
+    );
+    expect(await item('orphan@example.org')).toHaveTextContent(
+      /Admin · link valid until .* · by a deleted account/,
+    );
   });
 
   it('names the sender in Dutch and German too', async () => {
@@ -151,7 +161,9 @@ describe('users screen', () => {
       ['nl', 'door Anna de Vries (admin@example.com)', 'door een verwijderd account'],
       ['de', 'von Anna de Vries (admin@example.com)', 'von einem gelöschten Konto'],
     ] as const) {
-      server({ invitations: [invitation(), invitation({ id: 7, email: 'orphan@example.org', invitedBy: null })] });
+      server({
+        invitations: [invitation(), invitation({ id: 7, email: 'orphan@example.org', invitedBy: null })],
+      });
       // Tests carry the English texts only; this one adds the screen's own in the language it checks.
       i18n.addResourceBundle(language, 'users', { nl: nlUsers, de: deUsers }[language], true, true);
       await i18n.changeLanguage(language);
