@@ -1,11 +1,13 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { invitationSchema, loginResponseSchema } from '@balie/shared';
+import { queryRows } from '../../db/client.js';
 import { auditEvents, invitations, outbox, users } from '../../db/schema/index.js';
 import { rendererOf, type RenderedMail } from '../../mail/registry.js';
 import { login, loginAs, testDatabases, useTestApp, type Session } from '../../test/index.js';
 import { makeAccount, PASSWORD as ACCOUNT_PASSWORD } from '../mfa/test-support.js';
 import { INVITATION_MAIL } from './mail.js';
+import { withdrawInvitationsOfSender } from './senders.js';
 
 const DAY = 24 * 3600 * 1000;
 const PASSWORD = 'Welkom-01!';
@@ -377,6 +379,73 @@ describe.each(testDatabases)('invitations of colleagues on %s', (kind) => {
       }
       expect(await t.database.db.select().from(users).where(eq(users.email, fromGone.email))).toEqual([]);
     });
+
+    it('decides an acceptance and the sender’s removal at the same moment one way: accepted or withdrawn', async () => {
+      for (const remove of ['delete', 'demote'] as const) {
+        for (let round = 0; round < 3; round++) {
+          const b = await adminB();
+          const { id, email, token } = await invitedBy(b.session);
+          const [accepted, removed] = await Promise.all([
+            accept(token),
+            remove === 'delete'
+              ? t.call('DELETE', `/api/user/${b.id}`, t.admin)
+              : t.call('GET', `/api/user/${b.id}/demote-manager?role=ROLE_STAFF`, t.admin),
+          ]);
+          // Never a deadlock or a half of each: the removal succeeds, and the invitation is either accepted
+          // (the account exists, nothing withdrawn) or withdrawn (no account, the link refused).
+          expect(removed.statusCode, removed.body).toBe(remove === 'delete' ? 204 : 200);
+          const [row] = await t.database.db.select().from(invitations).where(eq(invitations.id, id));
+          const account = await t.database.db.select().from(users).where(eq(users.email, email));
+          if (accepted.statusCode === 201) {
+            expect([row!.acceptedAt, row!.withdrawnAt === null, account.length]).toEqual([
+              expect.any(Date),
+              true,
+              1,
+            ]);
+          } else {
+            expect(accepted.json().errors).toEqual([{ property: 'token', message: 'object/not-found' }]);
+            expect([row!.acceptedAt, row!.withdrawnAt, account.length]).toEqual([null, expect.any(Date), 0]);
+          }
+        }
+      }
+    });
+
+    // PostgreSQL only: PGlite has one connection, so nothing there runs at the same moment.
+    it.runIf(kind === 'postgres')(
+      'makes an acceptance that reaches the sender while it is being removed wait, then refuses it',
+      async () => {
+        const db = t.database.db;
+        const b = await adminB();
+        const { id, email, token } = await invitedBy(b.session);
+        let answer: Promise<{ statusCode: number; body: string }> | undefined;
+        await db.transaction(async (tx) => {
+          // A removal of B under way: B's row locked first, as DELETE /user and the demotion take it…
+          await tx.select().from(users).where(eq(users.id, b.id)).for('update');
+          // …when the link is used: it must wait for the removal, not take the invitation row first
+          // (the removal takes that next, and the two would deadlock).
+          answer = accept(token);
+          await vi.waitFor(
+            async () => {
+              const [waiting] = await queryRows<{ n: number }>(
+                db,
+                sql`SELECT count(*)::int AS n FROM pg_stat_activity
+                     WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+              );
+              expect(waiting!.n).toBeGreaterThan(0);
+            },
+            { timeout: 20_000, interval: 20 },
+          );
+          await withdrawInvitationsOfSender(tx, b.id, 'sender_deleted', { actorUserId: t.admin.userId });
+          await tx.delete(users).where(eq(users.id, b.id));
+        });
+        const res = await answer!;
+        expect(res.statusCode, res.body).toBe(400);
+        expect(JSON.parse(res.body).errors).toEqual([{ property: 'token', message: 'object/not-found' }]);
+        const [row] = await db.select().from(invitations).where(eq(invitations.id, id));
+        expect([row!.acceptedAt, row!.withdrawnAt]).toEqual([null, expect.any(Date)]);
+        expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
+      },
+    );
 
     it('lists open invitations with their sender in the access review CSV (nl, en, de)', async () => {
       const b = await adminB();
