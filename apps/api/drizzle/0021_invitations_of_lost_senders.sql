@@ -2,7 +2,7 @@
 -- admin (POST /users/invite sets the sender; setup and the CLI make accounts, never invitations), so an
 -- open one whose sender column is empty (the account was deleted) or names an account that is no longer an
 -- admin (ROLE_ADMIN, or ROLE_DEVELOPER which includes it) was left open by the rule's absence: withdraw it,
--- recorded as the system's `invitation_withdrawn` with the reason, as the app records it from now on.
+-- recorded as the system's `invitation_withdrawn` with the cause, as the app records it from now on.
 WITH withdrawn AS (
   UPDATE "invitations" i
   SET "withdrawn_at" = now()
@@ -18,7 +18,7 @@ WITH withdrawn AS (
 INSERT INTO "audit_events" ("at", "actor_user_id", "action", "subject_type", "subject_id", "details")
 SELECT now(), NULL, 'invitation_withdrawn', 'invitation', w."id"::text,
   jsonb_build_object(
-    'reason',
+    'cause',
     CASE WHEN w."invited_by_user_id" IS NULL THEN 'sender_deleted' ELSE 'sender_demoted' END
   )
 FROM withdrawn w;

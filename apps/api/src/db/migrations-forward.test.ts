@@ -289,8 +289,8 @@ describe.each(testDatabases)('migrations bring an existing database forward on %
          WHERE e.action = 'invitation_withdrawn' ORDER BY i.email`,
       );
       expect(events).toEqual([
-        { email: 'c@example.org', actor_user_id: null, details: { reason: 'sender_demoted' } },
-        { email: 'd@example.org', actor_user_id: null, details: { reason: 'sender_deleted' } },
+        { email: 'c@example.org', actor_user_id: null, details: { cause: 'sender_demoted' } },
+        { email: 'd@example.org', actor_user_id: null, details: { cause: 'sender_deleted' } },
       ]);
     } finally {
       await database.close();

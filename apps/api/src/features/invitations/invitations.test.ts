@@ -291,7 +291,7 @@ describe.each(testDatabases)('invitations of colleagues on %s', (kind) => {
         .select()
         .from(auditEvents)
         .where(and(eq(auditEvents.action, 'invitation_withdrawn'), eq(auditEvents.subjectId, String(id))));
-    async function expectWithdrawn(id: number, token: string, reason: string, actorUserId: number | null) {
+    async function expectWithdrawn(id: number, token: string, cause: string, actorUserId: number | null) {
       const res = await accept(token);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json().errors).toEqual([{ property: 'token', message: 'object/not-found' }]);
@@ -300,11 +300,13 @@ describe.each(testDatabases)('invitations of colleagues on %s', (kind) => {
       expect(row!.acceptedAt).toBeNull();
       expect((await pending()).map((i: { id: number }) => i.id)).not.toContain(id);
       expect(await withdrawals(id)).toEqual([
-        expect.objectContaining({ actorUserId, subjectType: 'invitation', details: { reason } }),
+        expect.objectContaining({ actorUserId, subjectType: 'invitation', details: { cause } }),
       ]);
       // The trail shows it withdrawn, named by the invited address.
       const trail = await t.call('GET', `/api/audit-events?entityType=invitation&entityId=${id}`, t.admin);
-      expect(trail.json().items.map((e: { action: string }) => e.action)).toContain('invitation_withdrawn');
+      expect(trail.json().items).toContainEqual(
+        expect.objectContaining({ action: 'invitation_withdrawn', cause, entityLabel: expect.any(String) }),
+      );
       // A mail of it still queued is not sent.
       const render = rendererOf(INVITATION_MAIL)!;
       expect(await render({ invitationId: id }, { db: t.database.db, config: t.config })).toBeNull();

@@ -2,20 +2,21 @@ import { recordAudit } from '../../audit/audit.js';
 import type { Tx } from '../../db/client.js';
 import { withdrawOpenInvitationsOf } from './repository.js';
 
-/** Why an invitation went with its sender's rights (the `reason` of its `invitation_withdrawn` event). */
+/** Why an invitation went with its sender's rights: the `cause` of its `invitation_withdrawn` event. */
 export type SenderLoss = 'sender_deleted' | 'sender_demoted';
 
 /**
  * An invitation is only as good as its sender's right to send it (issue 34, decision 0414): when an
  * account is deleted or stops being an admin, every open invitation it sent is withdrawn, in the
  * transaction of that change and before a deletion (the sender column is set null with the account),
- * each recorded as `invitation_withdrawn` by whoever made the change, with the reason. Otherwise an admin
+ * each recorded as `invitation_withdrawn` by whoever made the change, with the
+ * cause (`details.cause`, which the audit trail shows as it does a schedule change's). Otherwise an admin
  * who invites a private address and is then removed could accept it and come back as an admin.
  */
 export async function withdrawInvitationsOfSender(
   tx: Tx,
   senderId: number,
-  reason: SenderLoss,
+  cause: SenderLoss,
   by: { actorUserId: number | null; ip?: string },
 ): Promise<number[]> {
   const ids = await withdrawOpenInvitationsOf(tx, senderId);
@@ -26,7 +27,7 @@ export async function withdrawInvitationsOfSender(
       subjectType: 'invitation',
       subjectId: id,
       ...(by.ip !== undefined ? { ip: by.ip } : {}),
-      details: { reason },
+      details: { cause },
     });
   }
   return ids;
