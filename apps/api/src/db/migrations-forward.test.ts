@@ -242,4 +242,58 @@ describe.each(testDatabases)('migrations bring an existing database forward on %
       await database.close();
     }
   });
+  it('0022 withdraws the open invitations whose sender is gone or no longer an admin, audited', async () => {
+    const database = await emptyDatabase(kind);
+    try {
+      const old = migrationsUntil('0020_statistics_parts');
+      folders.push(old);
+      await migrateDatabase(database, old);
+      const q = rawQuery(database);
+      await q(
+        `INSERT INTO users (email, password_hash, roles) VALUES
+           ('beheer@example.org', 'x', ARRAY['ROLE_USER', 'ROLE_ADMIN']),
+           ('ontwikkel@example.org', 'x', ARRAY['ROLE_DEVELOPER']),
+           ('oud-beheer@example.org', 'x', ARRAY['ROLE_USER', 'ROLE_STAFF'])`,
+      );
+      // One per case: sent by an admin, a developer, a demoted admin, a deleted one (sender emptied),
+      // and by the demoted admin but already accepted or withdrawn (left as they are).
+      await q(
+        `INSERT INTO invitations (email, role, language, token_hash, nonce, expires_at, invited_by_user_id,
+                                  accepted_at, withdrawn_at)
+         SELECT v.email, 'ROLE_ADMIN', 'nl', v.email, 'n', now() + interval '7 days',
+                (SELECT id FROM users WHERE email = v.sender), v.accepted::timestamptz, v.withdrawn::timestamptz
+         FROM (VALUES ('a@example.org', 'beheer@example.org', NULL, NULL),
+                      ('b@example.org', 'ontwikkel@example.org', NULL, NULL),
+                      ('c@example.org', 'oud-beheer@example.org', NULL, NULL),
+                      ('d@example.org', NULL, NULL, NULL),
+                      ('e@example.org', 'oud-beheer@example.org', '2026-01-01T00:00:00Z', NULL),
+                      ('f@example.org', 'oud-beheer@example.org', NULL, '2026-01-01T00:00:00Z'))
+           AS v(email, sender, accepted, withdrawn)`,
+      );
+      await migrateDatabase(database);
+      const rows = await q<{ email: string; withdrawn: boolean; accepted: boolean }>(
+        `SELECT email, withdrawn_at IS NOT NULL AS withdrawn, accepted_at IS NOT NULL AS accepted
+         FROM invitations ORDER BY email`,
+      );
+      expect(rows.map((r) => [r.email, r.withdrawn, r.accepted])).toEqual([
+        ['a@example.org', false, false],
+        ['b@example.org', false, false],
+        ['c@example.org', true, false],
+        ['d@example.org', true, false],
+        ['e@example.org', false, true],
+        ['f@example.org', true, false],
+      ]);
+      const events = await q<{ email: string; actor_user_id: null; details: unknown }>(
+        `SELECT i.email, e.actor_user_id, e.details FROM audit_events e
+         JOIN invitations i ON e.subject_type = 'invitation' AND e.subject_id = i.id::text
+         WHERE e.action = 'invitation_withdrawn' ORDER BY i.email`,
+      );
+      expect(events).toEqual([
+        { email: 'c@example.org', actor_user_id: null, details: { cause: 'sender_demoted' } },
+        { email: 'd@example.org', actor_user_id: null, details: { cause: 'sender_deleted' } },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
 });

@@ -16,6 +16,10 @@ export const inviteRequestSchema = z.object({
 });
 export type InviteRequest = z.infer<typeof inviteRequestSchema>;
 
+/** The admin who sent an invitation, as the users screen and the access review name them. */
+export const invitationSenderSchema = z.object({ name: z.string().nullable(), email: z.string() });
+export type InvitationSender = z.infer<typeof invitationSenderSchema>;
+
 /**
  * An open invitation as the admin sees it (`GET /users/invitations`); `expired` once its link no longer
  * works (it can still be resent or withdrawn). POST /users/invite answers `{ id, email, expiresAt }` of it.
@@ -28,8 +32,12 @@ export const invitationSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   expired: z.boolean(),
-  /** Who sent it (name, else e-mail); null once that account is gone. */
-  invitedBy: z.string().nullable(),
+  /**
+   * Who sent it: the account's name (null when it has none) and e-mail address; null once that account is
+   * gone. An invitation is withdrawn when its sender is deleted or stops being an admin (decision 0414), so
+   * null is seen only for one left from before that rule.
+   */
+  invitedBy: invitationSenderSchema.nullable(),
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 

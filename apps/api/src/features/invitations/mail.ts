@@ -26,8 +26,9 @@ registerMailKind(INVITATION_MAIL, async (payload, { db, config }): Promise<Rende
   const organisation = await getOrganisation(db);
   const brand = brandOf(organisation);
   const link = `${config.publicUrl}/invitation/${deriveToken(config.secret, row.nonce)}`;
-  const vars = { inviter: invitedBy ?? '', role: m.role[row.role as InvitableRole], organisation: brand };
-  const intro = fill(invitedBy ? m.introBy : m.intro, vars);
+  const inviter = invitedBy ? (invitedBy.name ?? invitedBy.email) : null;
+  const vars = { inviter: inviter ?? '', role: m.role[row.role as InvitableRole], organisation: brand };
+  const intro = fill(inviter ? m.introBy : m.intro, vars);
   const { html, text } = await renderMail({
     language,
     brand,

@@ -1,22 +1,36 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { InvitationSender } from '@balie/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { invitations, users } from '../../db/schema/index.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
-/** An invitation with the name (or else the address) of the admin who sent it, null once that account is gone. */
-export type InvitationWithInviter = { invitation: InvitationRow; invitedBy: string | null };
+/** An invitation with the admin who sent it (name and address), null once that account is gone. */
+export type InvitationWithInviter = { invitation: InvitationRow; invitedBy: InvitationSender | null };
 
 /** Open: neither accepted nor withdrawn (an expired one is still open: it can be resent or withdrawn). */
 const isOpen = and(isNull(invitations.acceptedAt), isNull(invitations.withdrawnAt));
 
-const inviterName = sql<string | null>`coalesce(
-  nullif(concat_ws(' ', ${users.firstName}, ${users.suffix}, ${users.lastName}), ''), ${users.email})`;
+const inviterName = sql<
+  string | null
+>`nullif(concat_ws(' ', ${users.firstName}, ${users.suffix}, ${users.lastName}), '')`;
 
-function selectWithInviter(db: DbOrTx) {
-  return db
-    .select({ invitation: invitations, invitedBy: inviterName })
+async function selectWithInviter(
+  db: DbOrTx,
+  where: ReturnType<typeof and>,
+  newestFirst = false,
+): Promise<InvitationWithInviter[]> {
+  const query = db
+    .select({ invitation: invitations, name: inviterName, email: users.email })
     .from(invitations)
-    .leftJoin(users, eq(users.id, invitations.invitedByUserId));
+    .leftJoin(users, eq(users.id, invitations.invitedByUserId))
+    .where(where);
+  const rows = newestFirst
+    ? await query.orderBy(sql`${invitations.createdAt} desc`, asc(invitations.id))
+    : await query;
+  return rows.map(({ invitation, name, email }) => ({
+    invitation,
+    invitedBy: email === null ? null : { name, email },
+  }));
 }
 
 export async function insertInvitation(
@@ -40,17 +54,43 @@ export async function closeOpenInvitationOf(db: DbOrTx, email: string): Promise<
 
 /** Every open invitation, newest first. */
 export function listOpenInvitations(db: DbOrTx): Promise<InvitationWithInviter[]> {
-  return selectWithInviter(db)
-    .where(isOpen)
-    .orderBy(sql`${invitations.createdAt} desc`, asc(invitations.id));
+  return selectWithInviter(db, isOpen, true);
 }
 
 export async function findInvitationWithInviter(
   db: DbOrTx,
   id: number,
 ): Promise<InvitationWithInviter | undefined> {
-  const [row] = await selectWithInviter(db).where(eq(invitations.id, id));
+  const [row] = await selectWithInviter(db, eq(invitations.id, id));
   return row;
+}
+
+/**
+ * Withdraws every open invitation `senderId` sent (decision 0414); their ids. The rows are locked by the
+ * update: an acceptance of one waits, then finds it withdrawn.
+ */
+export async function withdrawOpenInvitationsOf(db: DbOrTx, senderId: number): Promise<number[]> {
+  const rows = await db
+    .update(invitations)
+    .set({ withdrawnAt: new Date() })
+    .where(and(eq(invitations.invitedByUserId, senderId), isOpen))
+    .returning({ id: invitations.id });
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
+/**
+ * The roles of the account that sent an invitation, undefined once it is gone; `lock` share-locks its row
+ * for the rest of the transaction (acceptance: a deletion or role change of the sender waits, or is
+ * waited for).
+ */
+export async function findSenderRoles(
+  db: DbOrTx,
+  senderId: number,
+  lock = false,
+): Promise<string[] | undefined> {
+  const query = db.select({ roles: users.roles }).from(users).where(eq(users.id, senderId));
+  const [row] = lock ? await query.for('share') : await query;
+  return row?.roles;
 }
 
 /** An open invitation by id, locked for the rest of the transaction. */

@@ -1,4 +1,5 @@
 import {
+  hasAccess,
   INVITATION_DAYS,
   rolesFor,
   type AcceptInvitationRequest,
@@ -148,7 +149,10 @@ export async function withdraw(ctx: Ctx, actor: AuthUser, id: number): Promise<v
 /**
  * POST /invitation/{token} (public): makes the account with the invited role and the chosen password, and
  * signs it in. An unknown, used, withdrawn or expired link answers like a used reset link (400, token
- * object/not-found). The invitation row is locked, so two uses of one link make one account.
+ * object/not-found), and so does one whose sender is gone or no longer an admin (decision 0414: such an
+ * invitation is withdrawn with the sender's rights; this catches one left from before that rule). The
+ * sender's row is share-locked, then the invitation row: the order in which a deletion or demotion takes
+ * them, so either waits for the other; two uses of one link make one account.
  */
 export async function accept(
   ctx: Ctx,
@@ -158,13 +162,18 @@ export async function accept(
   const tokenHash = hashToken(token);
   const usable = (row: InvitationRow | undefined): row is InvitationRow =>
     !!row && !row.acceptedAt && !row.withdrawnAt && !isExpired(row);
+  const senderOf = async (db: Db | Tx, row: InvitationRow, lock = false) =>
+    row.invitedByUserId === null ? undefined : repo.findSenderRoles(db, row.invitedByUserId, lock);
   // A dead link is refused before the slow password hash; the locked re-read below decides.
-  if (!usable(await repo.findInvitationByTokenHash(ctx.db, tokenHash))) throw linkNotFound();
+  const seen = await repo.findInvitationByTokenHash(ctx.db, tokenHash);
+  if (!usable(seen) || !hasAccess(await senderOf(ctx.db, seen), 'ROLE_ADMIN')) throw linkNotFound();
   const passwordHash = await hashPassword(password);
   const { userId, tokens } = await ctx.db
     .transaction(async (tx) => {
+      const senderRoles = await senderOf(tx, seen, true);
       const row = await repo.findInvitationByTokenHash(tx, tokenHash, true);
-      if (!usable(row)) throw linkNotFound();
+      if (!usable(row) || row.invitedByUserId !== seen.invitedByUserId) throw linkNotFound();
+      if (!hasAccess(senderRoles, 'ROLE_ADMIN')) throw linkNotFound();
       if (await users.findUserByEmail(tx, row.email)) throw emailTaken();
       const roles = rolesFor(row.role as InvitableRole);
       // The invitation's language becomes the account's, both columns agreeing (decision 0190).

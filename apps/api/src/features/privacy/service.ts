@@ -14,6 +14,7 @@ import { rendererOf } from '../../mail/registry.js';
 import { noteBookingsChanged } from '../appointments/booking-changes.js';
 import { APPOINTMENT_MAIL } from '../appointments/mail-templates/kinds.js';
 import { deleteChangeHolds, viewsOf } from '../appointments/repository.js';
+import { withdrawInvitationsOfSender } from '../invitations/senders.js';
 import { toUser } from '../users/presenter.js';
 import * as users from '../users/repository.js';
 import { lockTarget } from '../users/service.js';
@@ -137,6 +138,11 @@ export async function eraseAddress(
     await deleteAddressTraces(tx, address, invitationIds);
     if (userId !== null) {
       await scrubAuditEvents(tx, 'user', [userId]);
+      // What the account sent goes with it, before the delete empties the sender column (decision 0414).
+      await withdrawInvitationsOfSender(tx, userId, 'sender_deleted', {
+        actorUserId: actor.id,
+        ip: request.ip,
+      });
       await users.deleteUser(tx, userId);
     }
     erased = ids;

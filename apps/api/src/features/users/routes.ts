@@ -13,6 +13,7 @@ import {
   usersPageSchema,
 } from '@balie/shared';
 import { currentUser, DURING_MFA_SETUP, requireAuth, requireRole } from '../../http/auth.js';
+import { listOpenInvitations } from '../invitations/repository.js';
 import { accessReviewCsv } from './access-review.js';
 import { toUser } from './presenter.js';
 import * as repo from './repository.js';
@@ -133,7 +134,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // The access review for the yearly check (decision 0363): the list's search and filter, as a CSV.
+  // The access review for the yearly check (decision 0363): the list's search and filter, as a CSV, and
+  // every open invitation with its sender (decision 0415).
   app.get(
     '/users/access-review.csv',
     {
@@ -142,10 +144,11 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const rows = await repo.listAccessReview(app.db, request.query);
+      const invitations = await listOpenInvitations(app.db);
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${ACCESS_REVIEW_CSV_FILENAME}"`)
-        .send(accessReviewCsv(rows, app.config, request.query.language ?? 'nl'));
+        .send(accessReviewCsv(rows, invitations, app.config, request.query.language ?? 'nl'));
     },
   );
 

@@ -11,6 +11,7 @@ import { changedFields, recordAudit } from '../../audit/audit.js';
 import type { Db, Tx } from '../../db/client.js';
 import { isAdmin, type AuthUser } from '../../http/auth.js';
 import { httpError, validationError } from '../../http/errors.js';
+import { withdrawInvitationsOfSender } from '../invitations/senders.js';
 import { toUser } from './presenter.js';
 import * as repo from './repository.js';
 
@@ -131,6 +132,8 @@ export async function deleteUserAsAdmin(
   assertSelfConfirmed(actor, id, confirmSelf, 'cannot_delete_self');
   await db.transaction(async (tx) => {
     await lockTarget(tx, actor, id, true);
+    // Before the delete, which empties the invitations' sender column (decision 0414).
+    await withdrawInvitationsOfSender(tx, id, 'sender_deleted', { actorUserId: actor.id, ip });
     await repo.deleteUser(tx, id);
     await recordAudit(tx, {
       actorUserId: actor.id,
@@ -153,7 +156,8 @@ function rolesWith(current: readonly string[], role: AccountRole): string[] {
  * admin takes every administration right (ROLE_ADMIN and ROLE_DEVELOPER, which includes it), so a demoted
  * developer is not an admin in all but name. Taking one's own admin rights asks `confirmSelf` (decision
  * 0200); the last admin stays one; only a developer changes a developer (decision 0133). A raise is
- * recorded as `role_granted`, a lowering as `role_revoked`, both with the roles before and after.
+ * recorded as `role_granted`, a lowering as `role_revoked`, both with the roles before and after; a
+ * demoted admin's open invitations are withdrawn with it (decision 0414).
  */
 export async function setAccountRole(
   db: Db,
@@ -179,6 +183,10 @@ export async function setAccountRole(
       ip,
       details: { changes: { roles: { before: target.roles, after: roles } } },
     });
+    // No longer an admin: what they may no longer send goes too (decision 0414).
+    if (!hasAccess(roles, 'ROLE_ADMIN')) {
+      await withdrawInvitationsOfSender(tx, id, 'sender_demoted', { actorUserId: actor.id, ip });
+    }
   });
   return getUser(db, id, actor);
 }

@@ -6,12 +6,15 @@ import type { AuditEventItem } from '@balie/shared';
 import { formatMoment, useAuditText } from '../../../components/audit/useAuditText';
 import { useAuditValueText } from '../../../components/audit/useAuditValueText';
 
-/** One event of the trail: what, about what, when, who, and the fields it changed. */
+/** One event of the trail: what, about what, when, who, why (when it says), and the fields it changed. */
 export function AuditEventRow({ event }: { event: AuditEventItem }) {
   const { t, i18n } = useTranslation('audit');
   const { actionText, actorText } = useAuditText();
   const valueText = useAuditValueText();
   const changes = Object.entries(event.changes ?? {});
+  // The causes with a text of their own (an invitation withdrawn with its sender's rights, decision 0414);
+  // others (a schedule change's) are told by the appointment's history.
+  const cause = event.cause ? t(`cause.${event.cause}`, { defaultValue: '' }) : '';
   const subject = event.entityType
     ? t('subject', {
         type: t(`entity.${event.entityType}`, { defaultValue: event.entityType }),
@@ -40,6 +43,7 @@ export function AuditEventRow({ event }: { event: AuditEventItem }) {
           ? ` <${event.actor.email}>`
           : ''}
       </Typography>
+      {cause && <Typography variant="body2">{cause}</Typography>}
       {changes.length > 0 && (
         <Box
           component="dl"

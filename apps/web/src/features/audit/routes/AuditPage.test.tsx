@@ -82,6 +82,37 @@ describe('audit trail: changed values as a person reads them', () => {
     ).toBeInTheDocument();
   });
 
+  it('says why an invitation was withdrawn when its sender lost the right to send it', async () => {
+    serveTrail([
+      event({
+        id: 1,
+        action: 'invitation_withdrawn',
+        entityType: 'invitation',
+        entityId: '4',
+        entityLabel: 'nieuw@example.org',
+        cause: 'sender_deleted',
+      }),
+      event({
+        id: 2,
+        action: 'invitation_withdrawn',
+        entityType: 'invitation',
+        entityId: '5',
+        entityLabel: 'ander@example.org',
+        actor: { type: 'system' },
+        cause: 'sender_demoted',
+      }),
+    ]);
+    await renderRoute('/audit', { user: admin });
+    const rowOf = async (label: string) =>
+      (await screen.findByRole('heading', { name: new RegExp(label) })).closest('li')!;
+    expect(await rowOf('nieuw@example.org')).toHaveTextContent(
+      'Withdrawn because the account that sent it was deleted',
+    );
+    expect(await rowOf('ander@example.org')).toHaveTextContent(
+      'Withdrawn because the account that sent it is no longer an admin',
+    );
+  });
+
   it('writes yes/no, lists and objects in words, and an empty list as empty', async () => {
     serveTrail([
       event({

@@ -17,7 +17,7 @@ import {
 
 /**
  * The open invitations above the accounts (decision 0311): to whom, which role, until when the link works
- * (or that it ran out), and resend or withdraw. Nothing is shown while none is open.
+ * (or that it ran out), who sent it, and resend or withdraw. Nothing is shown while none is open.
  */
 export function InvitationsSection() {
   const { t } = useTranslation(['users', 'common']);
@@ -31,6 +31,13 @@ export function InvitationsSection() {
   const [asking, setAsking] = useState(false);
   const busy = resending.isLoading || withdrawing.isLoading;
   if (!data?.length) return null;
+  // Who sent it (decision 0414): the access review asks whose invitation is still out. A gone sender
+  // is shown as such; such an invitation no longer opens anything and can only be withdrawn.
+  const senderOf = ({ invitedBy }: Invitation) => {
+    if (!invitedBy) return t('invitations.by_deleted');
+    if (!invitedBy.name) return t('invitations.by', { name: invitedBy.email });
+    return t('invitations.by_named', { name: invitedBy.name, email: invitedBy.email });
+  };
 
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: 2, mb: 3 }}>
@@ -59,7 +66,7 @@ export function InvitationsSection() {
                 {[
                   t(`role.${i.role}`),
                   i.expired ? null : t('invitations.valid_until', { date: formatDate(i.expiresAt) }),
-                  i.invitedBy && t('invitations.by', { name: i.invitedBy }),
+                  senderOf(i),
                 ]
                   .filter(Boolean)
                   .join(' · ')}

@@ -8,6 +8,9 @@ import {
   type FakeAnswer,
   type FakeRequest,
 } from '../../../components/scheduling/test/fakeApi';
+import { i18n } from '../../../lib/i18n';
+import deUsers from '../../../../public/locales/de/users.json';
+import nlUsers from '../../../../public/locales/nl/users.json';
 import { captureDownloads } from '../../../test/downloads';
 import { aUser, renderRoute } from '../../../test/renderRoute';
 
@@ -24,7 +27,7 @@ const invitation = (overrides: Partial<Invitation> = {}): Invitation =>
     createdAt: '2030-03-05T10:00:00+01:00',
     expiresAt: '2030-03-12T10:00:00+01:00',
     expired: false,
-    invitedBy: 'Anna de Vries',
+    invitedBy: { name: 'Anna de Vries', email: 'admin@example.com' },
     ...overrides,
   });
 
@@ -110,7 +113,9 @@ describe('users screen', () => {
     await renderRoute('/users', { user: admin });
     const section = await screen.findByRole('region', { name: 'Open invitations' });
     const first = (await within(section).findByText('desk@example.org')).closest('li')!;
-    expect(first).toHaveTextContent(/Staff · link valid until .*2030 · by Anna de Vries/);
+    expect(first).toHaveTextContent(
+      /Staff · link valid until .*2030 · by Anna de Vries \(admin@example\.com\)/,
+    );
     const late = within(section).getByText('late@example.org').closest('li')!;
     expect(within(late).getByText('Expired')).toBeInTheDocument();
 
@@ -125,6 +130,53 @@ describe('users screen', () => {
       'POST /api/users/invitation/5/resend',
       'DELETE /api/users/invitation/6',
     ]);
+  });
+
+  it('names who sent each invitation: name and address, the address alone, or a deleted account', async () => {
+    server({
+      invitations: [
+        invitation(),
+        invitation({
+          id: 6,
+          email: 'nameless@example.org',
+          invitedBy: { name: null, email: 'ops@example.org' },
+        }),
+        invitation({ id: 7, email: 'orphan@example.org', role: 'ROLE_ADMIN', invitedBy: null }),
+      ],
+    });
+    await renderRoute('/users', { user: admin });
+    const section = await screen.findByRole('region', { name: 'Open invitations' });
+    const item = async (email: string) => (await within(section).findByText(email)).closest('li')!;
+    expect(await item('desk@example.org')).toHaveTextContent('by Anna de Vries (admin@example.com)');
+    expect(await item('nameless@example.org')).toHaveTextContent(
+      /Staff · link valid until .* · by ops@example\.org(?! \()/,
+    );
+    expect(await item('orphan@example.org')).toHaveTextContent(
+      /Admin · link valid until .* · by a deleted account/,
+    );
+  });
+
+  it('names the sender in Dutch and German too', async () => {
+    for (const [language, text, deleted] of [
+      ['nl', 'door Anna de Vries (admin@example.com)', 'door een verwijderd account'],
+      ['de', 'von Anna de Vries (admin@example.com)', 'von einem gelöschten Konto'],
+    ] as const) {
+      server({
+        invitations: [invitation(), invitation({ id: 7, email: 'orphan@example.org', invitedBy: null })],
+      });
+      // Tests carry the English texts only; this one adds the screen's own in the language it checks.
+      i18n.addResourceBundle(language, 'users', { nl: nlUsers, de: deUsers }[language], true, true);
+      await i18n.changeLanguage(language);
+      try {
+        const { unmount } = await renderRoute('/users', { user: admin });
+        const section = await screen.findByRole('region', { name: /uitnodigingen|Einladungen/ });
+        expect(within(section).getByText('desk@example.org').closest('li')).toHaveTextContent(text);
+        expect(within(section).getByText('orphan@example.org').closest('li')).toHaveTextContent(deleted);
+        unmount();
+      } finally {
+        await i18n.changeLanguage('en');
+      }
+    }
   });
 
   it('chooses a role instead of promote-to-admin: up with promote, down with demote, ?role= named', async () => {
