@@ -42,7 +42,7 @@ test('staff open the dashboard, the queue with its display, and change their pas
   await expect(queue.getByText('Er wacht niemand.')).toBeVisible();
 
   // The waiting room's display of this location, opened from the queue.
-  const displayLink = queue.getByRole('link', { name: /Scherm voor de wachtkamer/ });
+  const displayLink = queue.getByRole('link', { name: /Scherm in de wachtruimte openen/ });
   const [display] = await Promise.all([page.context().waitForEvent('page'), displayLink.click()]);
   await expect(display.getByText('Welkom. U wordt hier opgeroepen.')).toBeVisible();
   expect(new URL(display.url()).pathname).toMatch(/^\/display\/\d+$/);
