@@ -62,7 +62,10 @@ test('staff open the dashboard, the queue with its display, and change their pas
   expect(failed, 'answers of 400 or more in the network log').toEqual([]);
 });
 
-test('a German browser gets German on its first visit, and Deutsch can be chosen', async ({ browser, server }) => {
+test('a German browser gets German on its first visit, and Deutsch can be chosen', async ({
+  browser,
+  server,
+}) => {
   const context = await browser.newContext({ baseURL: server.url, locale: 'de-DE' });
   const page = await context.newPage();
   await page.goto('/login');

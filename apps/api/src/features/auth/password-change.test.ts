@@ -60,7 +60,9 @@ describe.each(testDatabases)('changing one’s own password on %s', (kind) => {
     const audited = await t.database.db
       .select()
       .from(auditEvents)
-      .where(and(eq(auditEvents.action, 'password_changed'), eq(auditEvents.subjectId, String(session.userId))));
+      .where(
+        and(eq(auditEvents.action, 'password_changed'), eq(auditEvents.subjectId, String(session.userId))),
+      );
     expect(audited).toHaveLength(1);
     expect(audited[0]).toMatchObject({ actorUserId: session.userId, subjectType: 'user' });
   });
@@ -95,9 +97,13 @@ describe.each(testDatabases)('changing one’s own password on %s', (kind) => {
   it('is one’s own only: another account’s id is 404, for an admin too; a guest 401', async () => {
     const { password, session } = await freshAccount();
     const other = await freshAccount();
-    expect((await change(session, { currentPassword: password, password: 'Brand-New1!' }, other.session.userId)).statusCode).toBe(404);
     expect(
-      (await change(t.admin, { currentPassword: 'Admin123!', password: 'Brand-New1!' }, session.userId)).statusCode,
+      (await change(session, { currentPassword: password, password: 'Brand-New1!' }, other.session.userId))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await change(t.admin, { currentPassword: 'Admin123!', password: 'Brand-New1!' }, session.userId))
+        .statusCode,
     ).toBe(404);
     const guest = await t.app.inject({
       method: 'POST',
@@ -108,5 +114,4 @@ describe.each(testDatabases)('changing one’s own password on %s', (kind) => {
     expect((await signIn(other.email, other.password)).statusCode).toBe(200);
     expect((await signIn('admin@example.com', 'Admin123!')).statusCode).toBe(200);
   });
-
 });

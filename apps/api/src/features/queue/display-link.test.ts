@@ -21,7 +21,10 @@ describe.each(testDatabases)('the display key for staff on %s', (kind) => {
     const admins = (await t.call('GET', `/api/location/${location.id}`, t.admin)).json<AdminLocation>();
     expect(displayKey).toBe(admins.displayKey);
     expect(res.headers['cache-control']).toBe('no-store');
-    const display = await t.call('GET', `/api/display/${location.id}/state?key=${encodeURIComponent(displayKey)}`);
+    const display = await t.call(
+      'GET',
+      `/api/display/${location.id}/state?key=${encodeURIComponent(displayKey)}`,
+    );
     expect(display.statusCode).toBe(200);
     expect((await t.call('GET', keyPath(location.id), t.admin)).json()).toEqual({ displayKey });
   });

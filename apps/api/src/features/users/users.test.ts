@@ -95,7 +95,10 @@ describe.each(testDatabases)('users on %s', (kind) => {
         t.app.inject({ method: 'PATCH', url: `/api/user/${me.userId}`, headers: me.headers, payload });
       const byId = await patch({ languageId: 2 });
       expect(byId.statusCode).toBe(200);
-      expect(byId.json()).toMatchObject({ language: { id: 2, code: 'de-DE' }, uiSettings: { locale: 'de-DE' } });
+      expect(byId.json()).toMatchObject({
+        language: { id: 2, code: 'de-DE' },
+        uiSettings: { locale: 'de-DE' },
+      });
       await patch({ languageId: 251 });
       const bySwitch = await patch({ uiSettings: { locale: 'de' } });
       expect(bySwitch.statusCode).toBe(200);

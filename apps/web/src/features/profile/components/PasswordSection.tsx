@@ -46,18 +46,14 @@ export function PasswordSection({ user }: { user: User }) {
       notify(t('password.changed'), 'success');
       return;
     }
-    if (apiErrorOf(result.error)?.status === 429) return notify(t('common:general.too_many_requests'), 'error');
+    if (apiErrorOf(result.error)?.status === 429)
+      return notify(t('common:general.too_many_requests'), 'error');
     if (!applyServerErrors(result.error, ['currentPassword', 'password'] as const, setError))
       notify(t('common:general.error'), 'error');
   });
 
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby={headingId}
-      sx={{ p: { xs: 2.5, sm: 4 } }}
-    >
+    <Paper variant="outlined" component="section" aria-labelledby={headingId} sx={{ p: { xs: 2.5, sm: 4 } }}>
       <Typography id={headingId} variant="h6" component="h2" sx={{ mb: 1 }}>
         {t('password.title')}
       </Typography>
