@@ -75,7 +75,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const medianSeen = (values: number[]) => median(values.filter((v) => v > 0));
 
 async function loadOnce(browser: Browser, url: string, how: { throttle: boolean; page: 'app' | 'text' }) {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // A Dutch visitor's phone: the page the server renders (Dutch) is the one this browser starts in, as
+  // before a browser's own language chose the first visit's (decision 0424).
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'nl-NL' });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');

@@ -44,8 +44,12 @@ export const UI_LANGUAGES = ['nl', 'en', 'de'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 /** The interface language of a visitor who never chose one (spec §1: Dutch is default and fallback). */
 export const DEFAULT_UI_LANGUAGE: UiLanguage = 'nl';
-/** The language list offered to users is reduced to these codes (spec §1). */
-export const OFFERED_LANGUAGE_CODES = ['en-GB', 'nl-NL'] as const;
+/**
+ * The language list offered to users is reduced to these codes (spec §1), German included: every
+ * interface text, mail and product text exists in German too (decision 0424 lifts the spec's reduction
+ * to en-GB and nl-NL for German).
+ */
+export const OFFERED_LANGUAGE_CODES = ['en-GB', 'de-DE', 'nl-NL'] as const;
 
 /** Maps a locale code such as 'en-GB' or 'nl' onto an interface language, falling back to Dutch. */
 export function uiLanguageOf(code: string | null | undefined): UiLanguage {

@@ -14,6 +14,10 @@ const OWNED_BY_ID = Object.entries(ROUTE_ACCESS)
 const MISSING_ID = 2_000_000_000;
 // Bodies that pass validation, so that ownership is what answers (two-step confirm takes a code).
 const BODY: Record<string, object> = { PATCH: { lastName: 'Probe' }, POST: { code: '123456' } };
+/** Routes whose valid body is another (a password change takes both passwords). */
+const ROUTE_BODY: Record<string, object> = {
+  'POST /api/user/:id/password': { currentPassword: 'Probe-pass1!', password: 'Probe-pass2!' },
+};
 
 describe.each(testDatabases)('by-id routes on %s', (kind) => {
   const t = useTestApp(kind, { sessions: ['admin', 'user'] });
@@ -31,7 +35,14 @@ describe.each(testDatabases)('by-id routes on %s', (kind) => {
     const answers = [];
     for (const [method, path] of OWNED_BY_ID) {
       const call = (id: number) =>
-        t.call(method, path.replace(':id', String(id)), t.user, BODY[method]).then((r) => r.statusCode);
+        t
+          .call(
+            method,
+            path.replace(':id', String(id)),
+            t.user,
+            ROUTE_BODY[`${method} ${path}`] ?? BODY[method],
+          )
+          .then((r) => r.statusCode);
       answers.push({
         route: `${method} ${path}`,
         theirs: await call(idOf(path)),

@@ -89,7 +89,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'PATCH /api/location/:id': 'admin',
   'DELETE /api/location/:id': 'admin',
   // the queue: the desk's work (staff, admins too); the display's key is the admins' to renew; the
-  // display itself is open and asks for the location's key instead of a sign-in (404 without the right one)
+  // display itself is open and asks for the location's key instead of a sign-in (404 without the right one);
+  // staff read the key to open their location's display (decision 0424)
   'GET /api/queue': 'staff',
   'GET /api/statistics': 'admin',
   'POST /api/queue/call': 'staff',
@@ -99,6 +100,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/walk-ins': 'staff',
   'GET /api/walk-ins/minutes': 'staff',
   'POST /api/location/:id/display-key': 'admin',
+  'GET /api/location/:id/display-key': 'staff',
   'GET /api/display/:locationId/state': 'open',
   'GET /api/display/:locationId/events': 'open',
   // organisation: read by every public page, changed by admins
@@ -120,6 +122,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/user/:id': 'user',
   'GET /api/user/:id/generic-info': 'user',
   'PATCH /api/user/:id': 'user',
+  'POST /api/user/:id/password': 'user',
   'GET /api/user/:id/member-cards': 'user',
   'GET /api/user/:id/qualifications': 'user',
   'GET /api/user/:id/service-books': 'user',

@@ -6,6 +6,7 @@ import {
   FRONT_DOOR_NAMESPACES,
   TRANSLATION_LOAD_RETRIES,
   TRANSLATION_RETRY_DELAY_MS,
+  UI_LANGUAGES,
   uiLanguageOf,
   type UiLanguage,
 } from '@balie/shared';
@@ -54,8 +55,23 @@ export function chosenLanguage(): UiLanguage | null {
   }
 }
 
-function storedLanguage(): UiLanguage {
-  return chosenLanguage() ?? FALLBACK_LANGUAGE;
+/**
+ * The first of the browser's languages that is an interface language (nl, en, de), or null (decision
+ * 0424). A German browser gets German on its first visit; Dutch stays the fallback for any other.
+ */
+export function browserLanguage(): UiLanguage | null {
+  if (typeof navigator === 'undefined') return null;
+  const wanted = navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (const code of wanted) {
+    const short = (code ?? '').slice(0, 2).toLowerCase();
+    if ((UI_LANGUAGES as readonly string[]).includes(short)) return short as UiLanguage;
+  }
+  return null;
+}
+
+/** The language a page starts in: the one this browser chose before, else the browser's, else Dutch. */
+export function startLanguage(): UiLanguage {
+  return chosenLanguage() ?? browserLanguage() ?? FALLBACK_LANGUAGE;
 }
 
 /** The Luxon / MUI X locale of an interface language. */
@@ -72,7 +88,7 @@ export interface EmbeddedTranslations {
 /** The options of the app's i18next instance; the server renders /new with the same (app/ssr/). */
 export function i18nOptions(embedded?: EmbeddedTranslations): InitOptions {
   return {
-    lng: embedded?.language ?? storedLanguage(),
+    lng: embedded?.language ?? startLanguage(),
     // Embedded namespaces count as loaded, so the first render (a hydration) has its texts at once;
     // every other namespace and language still comes through the backend.
     ...(embedded && {

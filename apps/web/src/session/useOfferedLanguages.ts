@@ -4,7 +4,8 @@ import { useGetLanguagesQuery } from './sessionApi';
 export type OfferedLanguage = Pick<Language, 'id' | 'code' | 'description' | 'short'>;
 
 /**
- * Spec §1/§4: the server's language list reduced to en-GB and nl-NL; if the list fails, Dutch only.
+ * Spec §1/§4: the server's language list reduced to the offered codes (en-GB, de-DE, nl-NL; decision
+ * 0424); if the list fails, Dutch only.
  * While it loads, Dutch (the default) is offered so the switch is never a disabled, unreadable button.
  */
 export function useOfferedLanguages(): { languages: OfferedLanguage[]; isLoading: boolean } {

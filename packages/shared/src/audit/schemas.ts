@@ -118,6 +118,7 @@ export const AUDIT_ACTIONS = [
   'refresh_reuse_detected',
   'password_reset_requested',
   'password_reset',
+  'password_changed',
   'mfa_enabled',
   'mfa_disabled',
   'mfa_reset',

@@ -34,6 +34,16 @@ export const resetPasswordRequestSchema = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
+/**
+ * POST /user/{id}/password: a signed-in user's own new password, under the same rules as a reset, with
+ * the current one as proof (a session left open on a shared computer cannot take the account).
+ */
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string({ error: 'password_required' }).min(1, 'password_required').max(200),
+  password: newPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
 export const registerRequestSchema = z.object({
   email: emailSchema,
   password: newPasswordSchema,

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  changePasswordRequestSchema,
   forgotPasswordRequestSchema,
+  idParamsSchema,
   loginAnswerSchema,
   loginMfaRequestSchema,
   loginRequestSchema,
@@ -13,10 +15,11 @@ import {
   tokenSchema,
 } from '@balie/shared';
 import * as auth from './service.js';
+import { currentUser, requireAuth } from '../../http/auth.js';
 import { errorResponses } from '../../http/error-responses.js';
 
 const successSchema = z.object({ success: z.literal(true) });
-const errors = errorResponses(400, 401, 403, 409, 423, 429);
+const errors = errorResponses(400, 401, 403, 404, 409, 423, 429);
 
 /** Sign in, token refresh, sign out, registration and password reset (spec §7, DESIGN §5–6). */
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -77,6 +80,24 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await auth.resetPassword(ctx(request.ip), request.params.token, request.body.password, request.user);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    '/user/:id/password',
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags,
+        security: [{ bearerAuth: [] }],
+        params: idParamsSchema,
+        body: changePasswordRequestSchema,
+        response: { 200: successSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await auth.changePassword(ctx(request.ip), currentUser(request), request.params.id, request.body);
       return { success: true as const };
     },
   );

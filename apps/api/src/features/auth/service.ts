@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type ChangePasswordRequest,
   DEFAULT_LANGUAGE,
   type ForgotPasswordRequest,
   type LoginAnswer,
@@ -357,6 +358,43 @@ export async function resetPassword(
       subjectId: row.userId,
       ip: ctx.ip,
       ...(mfaUnblocked ? { details: { mfaUnblocked } } : {}),
+    });
+  });
+}
+
+/**
+ * POST /user/{id}/password: one's own new password while signed in (decision 0425). Only one's own: any
+ * other id is 404, for an admin too (an admin helps someone else with a reset link). The current password
+ * is checked like a sign-in: a wrong one counts as a failed login of the account (the same 10 per 15
+ * minutes, claimed before the slow check) and answers 400 on `currentPassword`. Like a reset, the new
+ * password ends the account's open reset links and every session but this one.
+ */
+export async function changePassword(
+  ctx: Ctx,
+  caller: AuthUser,
+  id: number,
+  body: ChangePasswordRequest,
+): Promise<void> {
+  if (caller.id !== id) throw httpError('not_found');
+  const found = await users.findUserById(ctx.db, id);
+  if (!found) throw httpError('not_found');
+  const claim = await claimRateLimit(ctx.db, RATE_LIMITS.failedLogin, found.user.email);
+  if (!(await verifyPassword(found.user.passwordHash, body.currentPassword))) {
+    await auditFailedLogin(ctx, id, { step: 'password_change' });
+    throw validationError('currentPassword', 'current_password_wrong');
+  }
+  await releaseRateLimit(ctx.db, claim);
+  const passwordHash = await hashPassword(body.password);
+  await ctx.db.transaction(async (tx) => {
+    await users.updateUser(tx, id, { passwordHash });
+    await repo.endResetTokensOfUser(tx, id);
+    await repo.revokeAllOfUser(tx, id, caller.sessionId);
+    await recordAudit(tx, {
+      actorUserId: id,
+      action: 'password_changed',
+      subjectType: 'user',
+      subjectId: id,
+      ip: ctx.ip,
     });
   });
 }

@@ -4,7 +4,7 @@ import { OFFERED_LANGUAGE_CODES, languageSchema, singleLineText } from '@balie/s
 import { listLanguages } from '../users/repository.js';
 import { toLanguage } from '../users/presenter.js';
 
-/** GET /api/locales (all, or ?language=code) and GET /api/languages (reduced to en-GB and nl-NL, spec §1). */
+/** GET /api/locales (all, or ?language=code) and GET /api/languages (the offered ones: en-GB, de-DE, nl-NL; spec §1, decision 0424). */
 const languageRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['languages'];
   app.get(

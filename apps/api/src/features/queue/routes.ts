@@ -24,6 +24,7 @@ import {
   actOnEntry,
   callVisitor,
   createWalkIn,
+  displayKeyFor,
   displayLocation,
   displayState,
   renewDisplayKey,
@@ -119,6 +120,26 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ displayKey: await renewDisplayKey(app, actorOf(request), request.params.id) }),
+  );
+
+  // Staff open their location's display from the queue panel (decision 0424): the key is read, never
+  // renewed here, and kept out of caches; users and guests never see it.
+  app.get(
+    '/location/:id/display-key',
+    {
+      preHandler: staff,
+      schema: {
+        tags,
+        security,
+        params: idParamsSchema,
+        response: { 200: displayKeySchema, 404: apiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const displayKey = await displayKeyFor(app, request.params.id);
+      reply.header('Cache-Control', 'no-store');
+      return { displayKey };
+    },
   );
 
   app.get(

@@ -339,6 +339,13 @@ export async function displayLocation(app: FastifyInstance, locationId: number, 
   return location;
 }
 
+/** GET /location/{id}/display-key (staff): the key that opens the location's display; 404 for none. */
+export async function displayKeyFor(app: FastifyInstance, locationId: number): Promise<string> {
+  const location = await findLocationKey(app.db, locationId);
+  if (!location) throw httpError('not_found');
+  return displayKeyOf(app.config.secret, location);
+}
+
 /** GET /display/{locationId}/state: today's last ten calls at the location, newest first. */
 export async function displayState(app: FastifyInstance, locationId: number): Promise<DisplayCall[]> {
   const views = await lastCalls(app.db, { locationId, day: today(app) }, DISPLAY_CALLS);

@@ -89,6 +89,21 @@ describe.each(testDatabases)('users on %s', (kind) => {
       });
       expect(again.json()).toMatchObject({ firstName: 'Kees', lastName: 'Bakker', fullName: 'Kees Bakker' });
     });
+    it('takes German as the language, by id and by the switch’s locale (issue 34 item 8)', async () => {
+      const me = await freshUser();
+      const patch = (payload: object) =>
+        t.app.inject({ method: 'PATCH', url: `/api/user/${me.userId}`, headers: me.headers, payload });
+      const byId = await patch({ languageId: 2 });
+      expect(byId.statusCode).toBe(200);
+      expect(byId.json()).toMatchObject({
+        language: { id: 2, code: 'de-DE' },
+        uiSettings: { locale: 'de-DE' },
+      });
+      await patch({ languageId: 251 });
+      const bySwitch = await patch({ uiSettings: { locale: 'de' } });
+      expect(bySwitch.statusCode).toBe(200);
+      expect(bySwitch.json().language).toMatchObject({ id: 2, code: 'de-DE' });
+    });
     it('names bad fields: phone, birthDay, unknown language', async () => {
       const me = await freshUser();
       const patch = (payload: object) =>
@@ -505,10 +520,20 @@ describe.each(testDatabases)('users on %s', (kind) => {
   });
 
   describe('languages', () => {
-    it('offers en-GB and nl-NL in /languages and every locale in /locales', async () => {
+    // Issue 34 item 8: German is offered beside English and Dutch (decision 0424 lifts spec §1's reduction).
+    it('offers en-GB, de-DE and nl-NL in /languages and every locale in /locales', async () => {
       const langs = (await t.call('GET', '/api/languages')).json();
-      expect(langs.map((l: { code: string }) => l.code)).toEqual(['en-GB', 'nl-NL']);
+      expect(langs.map((l: { code: string }) => l.code)).toEqual(['en-GB', 'de-DE', 'nl-NL']);
       expect(langs[1]).toEqual({
+        id: 2,
+        code: 'de-DE',
+        description: 'Deutsch',
+        short: 'DE',
+        flag: 'de',
+        icon: null,
+        square_icon: null,
+      });
+      expect(langs[2]).toEqual({
         id: 251,
         code: 'nl-NL',
         description: 'Nederlands',

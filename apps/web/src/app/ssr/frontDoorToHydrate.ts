@@ -1,5 +1,5 @@
 import { FRONT_DOOR_STATE_ID, type FrontDoorState } from '@balie/shared';
-import { chosenLanguage } from '../../lib/i18n';
+import { startLanguage } from '../../lib/i18n';
 import { loadTokens } from '../../session/tokenStorage';
 import { BOOKING_STORAGE_KEY } from '../../features/booking/store/bookingState';
 
@@ -17,8 +17,9 @@ export function frontDoorToHydrate(): FrontDoorState | null {
   if (tokens.token !== null || tokens.refreshToken !== null) return null;
   if (hasStoredBooking()) return null;
   const state = JSON.parse(script.textContent) as FrontDoorState;
-  const chosen = chosenLanguage();
-  return chosen === null || chosen === state.language ? state : null;
+  // The server renders in Dutch; a browser that chose another language, or speaks one (decision 0424),
+  // renders on its own in that language.
+  return startLanguage() === state.language ? state : null;
 }
 
 function hasStoredBooking(): boolean {

@@ -18,6 +18,7 @@ import { PageFrame } from '../../../components/PageFrame';
 import { PageLoader } from '../../../components/PageLoader';
 import { profileFormSchema, PROFILE_FIELDS, type ProfileFormValues } from '../profileForm';
 import { LanguageSelect } from '../components/LanguageSelect';
+import { PasswordSection } from '../components/PasswordSection';
 import { TwoStepSection } from '../components/TwoStepSection';
 
 function valuesOf(user: User): ProfileFormValues {
@@ -120,8 +121,8 @@ function ReadOnlyEmail({ email, label, hint }: { email: string; label: string; h
 }
 
 /**
- * My profile (/profile): any signed-in user edits their name, phone and language, and turns two-step
- * sign-in on or off.
+ * My profile (/profile): any signed-in user edits their name, phone and language, changes their password
+ * and turns two-step sign-in on or off.
  */
 export default function ProfilePage() {
   const { t } = useTranslation('profile');
@@ -131,6 +132,7 @@ export default function ProfilePage() {
       {user ? (
         <Box sx={{ display: 'grid', gap: 3 }}>
           <ProfileForm user={user} />
+          <PasswordSection user={user} />
           <TwoStepSection user={user} />
         </Box>
       ) : (

@@ -32,6 +32,11 @@ export const queueApi = api.injectEndpoints({
       query: ({ entryId, action }) => ({ url: ACTION_URLS[action](entryId), method: 'POST' }),
       invalidatesTags: [...changed],
     }),
+    /** The key of a location's waiting-room display (staff; an admin's renewal refetches it). */
+    getDisplayKey: build.query<{ displayKey: string }, number>({
+      query: (locationId) => `/location/${locationId}/display-key`,
+      providesTags: (_r, _e, locationId) => [{ type: 'Location', id: locationId }],
+    }),
     createWalkIn: build.mutation<QueueEntry, WalkInRequest>({
       query: (body) => ({ url: '/walk-ins', method: 'POST', body }),
       invalidatesTags: ['Queue'],
@@ -45,4 +50,5 @@ export const {
   useCallVisitorMutation,
   useActOnEntryMutation,
   useCreateWalkInMutation,
+  useGetDisplayKeyQuery,
 } = queueApi;

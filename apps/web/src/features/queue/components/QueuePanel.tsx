@@ -1,13 +1,17 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { hasAccess } from '@balie/shared';
 import { useTranslation } from 'react-i18next';
-import { useGetAllLocationsQuery } from '../../../components/locations/locationListApi';
+import { useGetLocationsQuery } from '../../../components/locations/locationListApi';
 import { useCurrentUser } from '../../../session/useCurrentUser';
+import { visuallyHidden } from '../../../lib/visuallyHidden';
+import { useGetDisplayKeyQuery } from '../api/queueApi';
 import { useDeskChoice } from '../lib/useDeskChoice';
 import { QueueBoard } from './QueueBoard';
 import { WalkInForm } from './WalkInForm';
@@ -25,9 +29,11 @@ export default function QueuePanel() {
 function StaffQueue() {
   const { t } = useTranslation('queue');
   const choice = useDeskChoice();
-  const locations = useGetAllLocationsQuery();
+  // The active locations everyone may read: staff are no admins (issue 34 item 9; `?all=true` is 403).
+  const locations = useGetLocationsQuery();
   const locationName = (id: number) => locations.data?.find((l) => l.id === id)?.name ?? '';
   const { desk } = choice;
+  const place = desk ? locationName(desk.locationId) : '';
   return (
     <Paper
       variant="outlined"
@@ -37,7 +43,7 @@ function StaffQueue() {
     >
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
         <Typography id="queue-heading" variant="h5" component="h2" sx={{ flexGrow: 1 }}>
-          {desk ? t('headingAt', { location: locationName(desk.locationId) }) : t('heading')}
+          {place ? t('headingAt', { location: place }) : t('heading')}
         </Typography>
         <TextField
           select
@@ -64,8 +70,35 @@ function StaffQueue() {
         <>
           <QueueBoard desk={desk} />
           <WalkInForm desk={desk} />
+          <DisplayLink locationId={desk.locationId} />
         </>
       )}
     </Paper>
+  );
+}
+
+/**
+ * The waiting room's screen of the desk's location, opened in a new tab (decision 0424): the link carries
+ * the location's key, which staff may read and users and guests never get.
+ */
+function DisplayLink({ locationId }: { locationId: number }) {
+  const { t } = useTranslation(['queue', 'common']);
+  const { data } = useGetDisplayKeyQuery(locationId);
+  if (!data) return null;
+  return (
+    <Box>
+      <Button
+        variant="outlined"
+        href={`/display/${locationId}?key=${encodeURIComponent(data.displayKey)}`}
+        target="_blank"
+        rel="noopener"
+        endIcon={<OpenInNewIcon aria-hidden />}
+      >
+        {t('openDisplay')}
+        <Box component="span" sx={visuallyHidden}>
+          {t('common:opens_in_new_tab')}
+        </Box>
+      </Button>
+    </Box>
   );
 }
