@@ -1,8 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DisplayCall } from '@balie/shared';
 import type { Database } from '../../db/client.js';
-import { QUEUE_CHANNEL } from './repository.js';
+import { describeError } from '../../security/logged-errors.js';
+import {
+  deleteOpenStreams,
+  forgetDeadStreams,
+  QUEUE_CHANNEL,
+  refreshOpenStreams,
+} from './repository.js';
+import {
+  DISPLAY_STREAM_LIMITS,
+  STREAM_FORGET_SECONDS,
+  STREAM_HEARTBEAT_SECONDS,
+} from './stream-limits.js';
 
 /** What a call's NOTIFY carries: the location and the call as the displays show it (no personal data). */
 export interface CallNotice {
@@ -10,11 +22,27 @@ export interface CallNotice {
   call: DisplayCall;
 }
 
+/**
+ * What a renewal of a location's display key NOTIFYs (decision 0417): the new key's version. The
+ * streams of that location opened with an older key end on every process.
+ */
+export interface KeyRenewedNotice {
+  locationId: number;
+  keyVersion: number;
+}
+
 interface Subscriber {
   locationId: number;
+  /** The version of the key the stream was opened with. */
+  keyVersion: number;
+  /** Its row in `display_streams` (what the caps per key and per address count). */
+  streamId: number;
   onCall: (call: DisplayCall) => void;
-  /** The hub lost its connection: the stream ends, so the display reconnects and reads the state again. */
-  onLost: () => void;
+  /**
+   * The stream must end: the hub lost its connection (the display reconnects and reads the state again),
+   * the key was renewed (the display's key then answers 404), or the server stops.
+   */
+  onEnd: () => void;
 }
 
 /** How long the hub waits before listening again after its connection dropped, at most. */
@@ -29,6 +57,13 @@ const RETRY_MAX_MS = 10_000;
  */
 export class CallHub {
   private readonly subscribers = new Set<Subscriber>();
+  /** This process's name on its rows in `display_streams`: random per start. */
+  readonly process = randomUUID();
+  /** Streams open or being opened here: what the per-process cap counts. */
+  private places = 0;
+  /** The newest key version each location's renewal notices named since the hub listens. */
+  private readonly keyVersions = new Map<number, number>();
+  private heartbeat: NodeJS.Timeout | null = null;
   private listening: Promise<void> | null = null;
   private client: pg.Client | null = null;
   private unlisten: (() => Promise<void>) | null = null;
@@ -51,21 +86,59 @@ export class CallHub {
     return this.listening;
   }
 
-  subscribe(locationId: number, onCall: Subscriber['onCall'], onLost: Subscriber['onLost']): () => void {
-    const subscriber = { locationId, onCall, onLost };
+  /**
+   * Takes one of this process's places for a stream (false when all DISPLAY_STREAM_LIMITS.perProcess
+   * are taken). The place is the stream's once it subscribes; `releasePlace` gives back one that did not.
+   */
+  claimPlace(): boolean {
+    if (this.closed || this.places >= DISPLAY_STREAM_LIMITS.perProcess) return false;
+    this.places += 1;
+    return true;
+  }
+
+  /** Gives back a place that got no stream, and forgets the stream's row when it had one already. */
+  async releasePlace(streamId?: number): Promise<void> {
+    this.places -= 1;
+    if (streamId !== undefined) await deleteOpenStreams(this.database().db, { ids: [streamId] });
+  }
+
+  /**
+   * True when a renewal of the location's key past `keyVersion` reached this hub. Asked after the hub
+   * listens and after the key was read: a renewal committed later is either known here already or
+   * reaches the subscriber (decision 0417).
+   */
+  renewedSince(locationId: number, keyVersion: number): boolean {
+    return (this.keyVersions.get(locationId) ?? 0) > keyVersion;
+  }
+
+  /** A stream that took a place (`claimPlace`); the returned function ends it without `onEnd`. */
+  subscribe(
+    stream: Pick<Subscriber, 'locationId' | 'keyVersion' | 'streamId'>,
+    onCall: Subscriber['onCall'],
+    onEnd: Subscriber['onEnd'],
+  ): () => void {
+    const subscriber: Subscriber = { ...stream, onCall, onEnd };
     this.subscribers.add(subscriber);
-    return () => this.subscribers.delete(subscriber);
+    this.heartbeat ??= setInterval(() => void this.beat(), STREAM_HEARTBEAT_SECONDS * 1000).unref();
+    return () => this.remove(subscriber);
   }
 
   get size(): number {
     return this.subscribers.size;
   }
 
-  /** Ends every stream (the server is stopping) and stops listening. */
+  /** Ends every stream (the server is stopping), forgets this process's stream rows, stops listening. */
   async close(): Promise<void> {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
     this.dropAll();
+    // One statement for all of them, awaited before the database closes: the streams' places are free
+    // for their displays reconnecting to another process.
+    await deleteOpenStreams(this.database().db, { process: this.process }).catch((err: unknown) =>
+      this.log.warn(`Display streams: could not forget this process's streams (${describeError(err)})`),
+    );
     const client = this.client;
     this.client = null;
     if (client) await client.end().catch(() => undefined);
@@ -74,19 +147,55 @@ export class CallHub {
   }
 
   private deliver(payload: string | undefined): void {
-    let notice: CallNotice;
+    let notice: CallNotice | KeyRenewedNotice;
     try {
-      notice = JSON.parse(payload ?? '') as CallNotice;
+      notice = JSON.parse(payload ?? '') as CallNotice | KeyRenewedNotice;
     } catch {
       return;
     }
+    if ('keyVersion' in notice) return this.renewed(notice);
     for (const s of this.subscribers) if (s.locationId === notice.locationId) s.onCall(notice.call);
   }
 
+  /** A location's display key was renewed (through any process): its streams with an older key end. */
+  private renewed({ locationId, keyVersion }: KeyRenewedNotice): void {
+    if ((this.keyVersions.get(locationId) ?? 0) < keyVersion) this.keyVersions.set(locationId, keyVersion);
+    for (const s of [...this.subscribers])
+      if (s.locationId === locationId && s.keyVersion < keyVersion) {
+        this.remove(s);
+        s.onEnd();
+      }
+  }
+
+  /** A stream ended: its place is free, here and (its row) over every process. */
+  private remove(subscriber: Subscriber): void {
+    if (!this.subscribers.delete(subscriber)) return;
+    this.places -= 1;
+    if (this.closed) return; // close() deletes all of this process's rows at once
+    deleteOpenStreams(this.database().db, { ids: [subscriber.streamId] }).catch((err: unknown) =>
+      // The row stops counting by itself once the heartbeat no longer refreshes it.
+      this.log.warn(`Display streams: could not forget an ended stream (${describeError(err)})`),
+    );
+  }
+
   private dropAll(): void {
-    const all = [...this.subscribers];
-    this.subscribers.clear();
-    for (const s of all) s.onLost();
+    for (const s of [...this.subscribers]) {
+      this.remove(s);
+      s.onEnd();
+    }
+  }
+
+  /** The heartbeat: this process's streams go on counting; rows of long-dead processes are deleted. */
+  private async beat(): Promise<void> {
+    const ids = [...this.subscribers].map((s) => s.streamId);
+    if (!ids.length || this.closed) return;
+    try {
+      const db = this.database().db;
+      await refreshOpenStreams(db, ids);
+      await forgetDeadStreams(db, STREAM_FORGET_SECONDS);
+    } catch (err) {
+      this.log.warn(`Display streams: heartbeat failed (${describeError(err)})`);
+    }
   }
 
   private async listen(): Promise<void> {

@@ -1,3 +1,5 @@
+import { createHmac } from 'node:crypto';
+
 /**
  * Caps on the waiting-room display's open streams (decision 0416). A display is a TV in a waiting room:
  * a location has a handful, an office behind one address a few. Each open stream holds a socket and a
@@ -36,3 +38,12 @@ export const STREAM_FORGET_SECONDS = 600;
 
 /** A refused stream's Retry-After: by then a dead process's streams no longer count. */
 export const STREAM_RETRY_AFTER_SECONDS = STREAM_STALE_SECONDS;
+
+/**
+ * The key a client address's streams are counted under: an HMAC of the address under the server secret,
+ * as a hold's (decision 0321): every process derives the same key, the database cannot give the address
+ * back.
+ */
+export function streamClientKey(secret: string, ip: string): string {
+  return createHmac('sha256', secret).update(`display-client:${ip}`).digest('base64url').slice(0, 32);
+}
