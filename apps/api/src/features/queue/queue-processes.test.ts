@@ -111,6 +111,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the queue across processes on P
       await b.stop();
       // The server ends its streams as it stops: the display knows at once that it must reconnect.
       await stream.ended();
+      // And frees their places for that (decision 0416): no row of the stopped process is left counting.
+      expect(
+        await p.t.database.db.select().from(displayStreams).where(eq(displayStreams.locationId, w.here.id)),
+      ).toEqual([]);
       const missed = await walkIn(p.t, w.here.id, [w.passport.id]);
       expect((await send(0, 'POST', '/queue/call', { deskId: w.all.id, entryId: missed.id })).status).toBe(
         200,
