@@ -4,17 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DisplayCall } from '@balie/shared';
 import type { Database } from '../../db/client.js';
 import { describeError } from '../../security/logged-errors.js';
-import {
-  deleteOpenStreams,
-  forgetDeadStreams,
-  QUEUE_CHANNEL,
-  refreshOpenStreams,
-} from './repository.js';
-import {
-  DISPLAY_STREAM_LIMITS,
-  STREAM_FORGET_SECONDS,
-  STREAM_HEARTBEAT_SECONDS,
-} from './stream-limits.js';
+import { deleteOpenStreams, forgetDeadStreams, QUEUE_CHANNEL, refreshOpenStreams } from './repository.js';
+import { DISPLAY_STREAM_LIMITS, STREAM_FORGET_SECONDS, STREAM_HEARTBEAT_SECONDS } from './stream-limits.js';
 
 /** What a call's NOTIFY carries: the location and the call as the displays show it (no personal data). */
 export interface CallNotice {

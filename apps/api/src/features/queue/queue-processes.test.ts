@@ -223,7 +223,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the queue across processes on P
       try {
         for (const i of [0, 1]) {
           const refused = await attempt(eventsUrl(i, location.id, location.key), address);
-          expect(refused).toEqual({ status: 429, retryAfter: expect.stringMatching(/^\d+$/), code: 'too_many_requests' });
+          expect(refused).toEqual({
+            status: 429,
+            retryAfter: expect.stringMatching(/^\d+$/),
+            code: 'too_many_requests',
+          });
         }
         // Another address is not held back by this one.
         expect((await attempt(eventsUrl(0, location.id, location.key), asVisitor(7002))).status).toBe(200);
@@ -242,7 +246,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the queue across processes on P
     it(`a location's key opens at most ${DISPLAY_STREAM_LIMITS.perLocation} streams over all processes, from any addresses`, async () => {
       const location = await freshLocation();
       for (let i = 0; i < DISPLAY_STREAM_LIMITS.perLocation; i++)
-        expect((await attempt(eventsUrl(i, location.id, location.key), asVisitor(7100 + i))).status).toBe(200);
+        expect((await attempt(eventsUrl(i, location.id, location.key), asVisitor(7100 + i))).status).toBe(
+          200,
+        );
       for (const i of [0, 1])
         expect(await attempt(eventsUrl(i, location.id, location.key), asVisitor(7200 + i))).toMatchObject({
           status: 429,

@@ -446,7 +446,9 @@ describe.each(testDatabases)('calling visitors (the queue) on %s', (kind) => {
         `${address}/api/display/${w.elsewhere.id}/events?key=${await keyOf(w.elsewhere.id)}`,
       );
       try {
-        expect((await t.call('POST', `/api/location/${w.here.id}/display-key`, t.admin)).statusCode).toBe(200);
+        expect((await t.call('POST', `/api/location/${w.here.id}/display-key`, t.admin)).statusCode).toBe(
+          200,
+        );
         await stream.ended(2000);
         expect((await fetch(`${address}/api/display/${w.here.id}/events?key=${old}`)).status).toBe(404);
         await expect(other.ended(300)).rejects.toThrow('stream still open');

@@ -385,14 +385,23 @@ export async function insertOpenStream(
 
 /** The streams `ids` are still open: they go on counting. */
 export async function refreshOpenStreams(db: DbOrTx, ids: number[]): Promise<void> {
-  if (ids.length) await db.update(displayStreams).set({ seenAt: sql`now()` }).where(inArray(displayStreams.id, ids));
+  if (ids.length)
+    await db
+      .update(displayStreams)
+      .set({ seenAt: sql`now()` })
+      .where(inArray(displayStreams.id, ids));
 }
 
 /** Forgets ended streams: one by id, or every stream of a stopping process. */
-export async function deleteOpenStreams(db: DbOrTx, which: { ids: number[] } | { process: string }): Promise<void> {
+export async function deleteOpenStreams(
+  db: DbOrTx,
+  which: { ids: number[] } | { process: string },
+): Promise<void> {
   await db
     .delete(displayStreams)
-    .where('ids' in which ? inArray(displayStreams.id, which.ids) : eq(displayStreams.process, which.process));
+    .where(
+      'ids' in which ? inArray(displayStreams.id, which.ids) : eq(displayStreams.process, which.process),
+    );
 }
 
 /** Deletes the rows of streams whose process stopped without deleting them, long after they stopped counting. */

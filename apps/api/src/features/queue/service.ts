@@ -364,7 +364,10 @@ export async function openDisplayStream(
     const location = await findLocationKey(tx, locationId);
     if (location?.displayKeyVersion !== stream.keyVersion) throw httpError('not_found');
     const open = await countOpenStreams(tx, { locationId, clientKey, staleSeconds: STREAM_STALE_SECONDS });
-    if (open.atLocation >= DISPLAY_STREAM_LIMITS.perLocation || open.ofClient >= DISPLAY_STREAM_LIMITS.perClient)
+    if (
+      open.atLocation >= DISPLAY_STREAM_LIMITS.perLocation ||
+      open.ofClient >= DISPLAY_STREAM_LIMITS.perClient
+    )
       return null;
     return insertOpenStream(tx, { process, locationId, clientKey });
   });

@@ -11,7 +11,10 @@ export interface SseEvent {
  */
 export async function openEventStream(url: string, headers: Record<string, string> = {}) {
   const abort = new AbortController();
-  const res = await fetch(url, { signal: abort.signal, headers: { accept: 'text/event-stream', ...headers } });
+  const res = await fetch(url, {
+    signal: abort.signal,
+    headers: { accept: 'text/event-stream', ...headers },
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();

@@ -70,7 +70,9 @@ const latest = () => FakeEventSource.made.at(-1)!;
 describe('the waiting room display', () => {
   it('says its link is no longer valid when the key was renewed while it showed the calls, and stops trying', async () => {
     let renewed = false;
-    serveDisplay(() => (renewed ? { status: 404, body: { code: 'not_found' } } : { status: 200, body: [CALL] }));
+    serveDisplay(() =>
+      renewed ? { status: 404, body: { code: 'not_found' } } : { status: 200, body: [CALL] },
+    );
     await renderRoute('/display/5?key=old');
     await vi.waitFor(() => expect(FakeEventSource.made).toHaveLength(1));
     act(() => latest().accept());
