@@ -4,7 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DisplayCall } from '@balie/shared';
 import type { Database } from '../../db/client.js';
 import { describeError } from '../../security/logged-errors.js';
-import { deleteOpenStreams, forgetDeadStreams, QUEUE_CHANNEL, refreshOpenStreams } from './repository.js';
+import {
+  deleteOpenStreams,
+  DISPLAY_KEY_CHANNEL,
+  forgetDeadStreams,
+  QUEUE_CHANNEL,
+  refreshOpenStreams,
+} from './repository.js';
 import { DISPLAY_STREAM_LIMITS, STREAM_FORGET_SECONDS, STREAM_HEARTBEAT_SECONDS } from './stream-limits.js';
 
 /** What a call's NOTIFY carries: the location and the call as the displays show it (no personal data). */
@@ -110,6 +116,15 @@ export class CallHub {
   ): () => void {
     const subscriber: Subscriber = { ...stream, onCall, onEnd };
     this.subscribers.add(subscriber);
+    if (this.closed) {
+      // Opened while the server began to stop (its place claimed before): it ends at once, as the others.
+      void deleteOpenStreams(this.database().db, { ids: [stream.streamId] }).catch(() => undefined);
+      queueMicrotask(() => {
+        this.remove(subscriber);
+        onEnd();
+      });
+      return () => this.remove(subscriber);
+    }
     this.heartbeat ??= setInterval(() => void this.beat(), STREAM_HEARTBEAT_SECONDS * 1000).unref();
     return () => this.remove(subscriber);
   }
@@ -122,14 +137,16 @@ export class CallHub {
   async close(): Promise<void> {
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    const hadStreams = this.heartbeat !== null;
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
+    // One statement for all of them, before the streams end and the database closes: their places are
+    // free when their displays reconnect to another process.
+    if (hadStreams)
+      await deleteOpenStreams(this.database().db, { process: this.process }).catch((err: unknown) =>
+        this.log.warn(`Display streams: could not forget this process's streams (${describeError(err)})`),
+      );
     this.dropAll();
-    // One statement for all of them, awaited before the database closes: the streams' places are free
-    // for their displays reconnecting to another process.
-    await deleteOpenStreams(this.database().db, { process: this.process }).catch((err: unknown) =>
-      this.log.warn(`Display streams: could not forget this process's streams (${describeError(err)})`),
-    );
     const client = this.client;
     this.client = null;
     if (client) await client.end().catch(() => undefined);
@@ -137,14 +154,15 @@ export class CallHub {
     this.unlisten = null;
   }
 
-  private deliver(payload: string | undefined): void {
+  private deliver(channel: string, payload: string | undefined): void {
     let notice: CallNotice | KeyRenewedNotice;
     try {
       notice = JSON.parse(payload ?? '') as CallNotice | KeyRenewedNotice;
     } catch {
       return;
     }
-    if ('keyVersion' in notice) return this.renewed(notice);
+    if (channel === DISPLAY_KEY_CHANNEL) return this.renewed(notice as KeyRenewedNotice);
+    notice = notice as CallNotice;
     for (const s of this.subscribers) if (s.locationId === notice.locationId) s.onCall(notice.call);
   }
 
@@ -192,17 +210,27 @@ export class CallHub {
   private async listen(): Promise<void> {
     const database = this.database();
     if (database.kind === 'pglite') {
-      this.unlisten = await database.client.listen(QUEUE_CHANNEL, (payload) => this.deliver(payload));
+      const calls = await database.client.listen(QUEUE_CHANNEL, (payload) =>
+        this.deliver(QUEUE_CHANNEL, payload),
+      );
+      const keys = await database.client.listen(DISPLAY_KEY_CHANNEL, (payload) =>
+        this.deliver(DISPLAY_KEY_CHANNEL, payload),
+      );
+      this.unlisten = async () => {
+        await calls();
+        await keys();
+      };
       return;
     }
     // A connection of its own, made like the pool's: LISTEN holds it for as long as the hub listens.
     const { connectionString, host, port, user, password, database: name, ssl } = database.client.options;
     const client = new pg.Client({ connectionString, host, port, user, password, database: name, ssl });
-    client.on('notification', (message) => this.deliver(message.payload));
+    client.on('notification', (message) => this.deliver(message.channel, message.payload));
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client, new Error('connection ended')));
     await client.connect();
     await client.query(`LISTEN ${QUEUE_CHANNEL}`);
+    await client.query(`LISTEN ${DISPLAY_KEY_CHANNEL}`);
     this.client = client;
     this.retryMs = 500;
   }

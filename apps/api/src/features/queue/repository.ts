@@ -339,12 +339,14 @@ export async function renewDisplayKeyVersion(tx: Tx, id: number): Promise<number
   return row?.version;
 }
 
-/**
- * Announces a call, or a renewed display key, to every API process's displays (LISTEN/NOTIFY; sent when
- * the transaction commits, not at all when it rolls back).
- */
+/** Announces a call to every API process's displays (LISTEN/NOTIFY; sent when the transaction commits). */
 export async function notifyCall(tx: Tx, payload: string): Promise<void> {
   await queryRows(tx, sql`SELECT pg_notify(${QUEUE_CHANNEL}, ${payload})`);
+}
+
+/** Announces a renewed display key to every API process (sent when the transaction commits). */
+export async function notifyKeyRenewed(tx: Tx, payload: string): Promise<void> {
+  await queryRows(tx, sql`SELECT pg_notify(${DISPLAY_KEY_CHANNEL}, ${payload})`);
 }
 
 /**
@@ -413,3 +415,8 @@ export async function forgetDeadStreams(db: DbOrTx, olderThanSeconds: number): P
 
 /** The channel of calls between API processes. */
 export const QUEUE_CHANNEL = 'balie_queue_calls';
+/**
+ * The channel of display key renewals (decision 0417): a channel of its own, so that a process of an
+ * older version, during a rolling upgrade, never takes a renewal for a call.
+ */
+export const DISPLAY_KEY_CHANNEL = 'balie_display_keys';

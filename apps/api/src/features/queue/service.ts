@@ -40,6 +40,7 @@ import {
   insertOpenStream,
   lockStreamCounts,
   notifyCall,
+  notifyKeyRenewed,
   renewDisplayKeyVersion,
   updateEntry,
   walkInEntries,
@@ -382,7 +383,7 @@ export async function renewDisplayKey(app: FastifyInstance, actor: Actor, id: nu
     const version = await renewDisplayKeyVersion(tx, id);
     if (version === undefined) throw httpError('not_found');
     const notice: KeyRenewedNotice = { locationId: id, keyVersion: version };
-    await notifyCall(tx, JSON.stringify(notice));
+    await notifyKeyRenewed(tx, JSON.stringify(notice));
     await recordAudit(tx, {
       actorUserId: actor.userId,
       ip: actor.ip,
