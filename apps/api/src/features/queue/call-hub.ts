@@ -96,7 +96,11 @@ export class CallHub {
   /** Gives back a place that got no stream, and forgets the stream's row when it had one already. */
   async releasePlace(streamId?: number): Promise<void> {
     this.places -= 1;
-    if (streamId !== undefined) await deleteOpenStreams(this.database().db, { ids: [streamId] });
+    if (streamId !== undefined)
+      await deleteOpenStreams(this.database().db, { ids: [streamId] }).catch((err: unknown) =>
+        // Not refreshed by the heartbeat, the row stops counting by itself.
+        this.log.warn(`Display streams: could not forget a refused stream (${describeError(err)})`),
+      );
   }
 
   /**
