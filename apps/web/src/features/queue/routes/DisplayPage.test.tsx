@@ -81,9 +81,10 @@ describe('the waiting room display', () => {
     // The admin renews the key: the server ends the stream, and the old key answers 404 from then on.
     renewed = true;
     act(() => latest().end());
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      "This screen's link is not valid (any more). Ask the administrator for the current link.",
-    );
+    // "Connection lost" first, while the state is read; then why.
+    const expired = "This screen's link is not valid (any more). Ask the administrator for the current link.";
+    await screen.findByText(expired);
+    expect(screen.getByRole('alert')).toHaveTextContent(expired);
     expect(FakeEventSource.made).toHaveLength(1);
     expect(latest().closed).toBe(true);
     // What it showed stays on the screen.
