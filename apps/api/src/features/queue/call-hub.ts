@@ -68,9 +68,11 @@ export class CallHub {
   private retryMs = 500;
   private retryTimer: NodeJS.Timeout | null = null;
 
+  /** `heartbeatMs`: how often the streams' rows are refreshed (STREAM_HEARTBEAT_SECONDS; shorter in a test). */
   constructor(
     private readonly database: () => Database,
     private readonly log: FastifyBaseLogger,
+    private readonly heartbeatMs = STREAM_HEARTBEAT_SECONDS * 1000,
   ) {}
 
   /** Resolves once calls are being received; rejects when the database cannot be listened to now. */
@@ -129,7 +131,7 @@ export class CallHub {
       });
       return () => this.remove(subscriber);
     }
-    this.heartbeat ??= setInterval(() => void this.beat(), STREAM_HEARTBEAT_SECONDS * 1000).unref();
+    this.heartbeat ??= setInterval(() => void this.beat(), this.heartbeatMs).unref();
     return () => this.remove(subscriber);
   }
 
