@@ -146,7 +146,10 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Server-sent events: `call` with a display call on every call at the location (from any API process).',
+          'Server-sent events: `call` with a display call on every call at the location (from any API process). ' +
+          'The stream ends when the location’s key is renewed (the old key then answers 404). At most 20 streams ' +
+          'per location key and 10 per client address over all processes, 500 per process: one more is 429 ' +
+          '`too_many_requests` with Retry-After.',
         params: displayParamsSchema,
         querystring: displayQuerySchema,
         response: { 404: apiErrorSchema, 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
