@@ -20,7 +20,7 @@ import { errorResponses } from '../../http/error-responses.js';
 import { httpError } from '../../http/errors.js';
 import { requestLanguage } from '../../http/language.js';
 import { CallHub } from './call-hub.js';
-import { STREAM_RETRY_AFTER_SECONDS, streamClientKey } from './stream-limits.js';
+import { DISPLAY_STREAM_LIMITS, STREAM_RETRY_AFTER_SECONDS, streamClientKey } from './stream-limits.js';
 import {
   actOnEntry,
   callVisitor,
@@ -147,9 +147,10 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         description:
           'Server-sent events: `call` with a display call on every call at the location (from any API process). ' +
-          'The stream ends when the location’s key is renewed (the old key then answers 404). At most 20 streams ' +
-          'per location key and 10 per client address over all processes, 500 per process: one more is 429 ' +
-          '`too_many_requests` with Retry-After.',
+          'The stream ends when the location’s key is renewed (the old key then answers 404). At most ' +
+          `${DISPLAY_STREAM_LIMITS.perLocation} streams per location key and ${DISPLAY_STREAM_LIMITS.perClient} ` +
+          `per client address over all processes, ${DISPLAY_STREAM_LIMITS.perProcess} per process: one more ` +
+          'is 429 `too_many_requests` with Retry-After.',
         params: displayParamsSchema,
         querystring: displayQuerySchema,
         response: { 404: apiErrorSchema, 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
