@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   check,
   date,
   index,
@@ -82,5 +83,33 @@ export const queueEntryItems = pgTable(
   (t) => [
     primaryKey({ columns: [t.entryId, t.productId] }),
     index('queue_entry_items_product_idx').on(t.productId),
+  ],
+);
+
+/**
+ * The waiting-room display streams open now, over every API process (DESIGN §1, decision 0416): what
+ * the caps per location key and per client address count. A process refreshes `seenAt` of its own rows
+ * while their streams are open and deletes a row when its stream ends; the rows of a process that died
+ * without a word stop counting once `seenAt` is older than STREAM_STALE_SECONDS (`stream-limits.ts`).
+ * `clientKey` is an HMAC of the client address under the server secret (as a hold's, decision 0321):
+ * the address cannot be read back, and the row is gone within minutes of the stream anyway.
+ */
+export const displayStreams = pgTable(
+  'display_streams',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The API process holding the stream (random per start): its heartbeat and its shutdown. */
+    process: text('process').notNull(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    clientKey: text('client_key').notNull(),
+    /** The database's clock, never a process's: one clock for every process's heartbeats. */
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('display_streams_location_idx').on(t.locationId, t.seenAt),
+    index('display_streams_client_idx').on(t.clientKey, t.seenAt),
+    index('display_streams_process_idx').on(t.process),
   ],
 );

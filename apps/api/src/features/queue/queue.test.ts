@@ -3,6 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { walkInMinutesSchema, type AdminLocation, type DisplayCall, type QueueEntry } from '@balie/shared';
 import { appointments, auditEvents, queueEntries } from '../../db/schema/index.js';
 import { loginAs, signInPersonas, testDatabases, useTestApp, type Session } from '../../test/index.js';
+import { DISPLAY_STREAM_LIMITS, STREAM_RETRY_AFTER_SECONDS } from './stream-limits.js';
 import { openEventStream } from './test-support/sse.js';
 import {
   at,
@@ -407,9 +408,13 @@ describe.each(testDatabases)('calling visitors (the queue) on %s', (kind) => {
       expect((await t.call('POST', '/api/location/999999/display-key', t.admin)).statusCode).toBe(404);
     });
 
+    /** The app listens once per file: the streams need a real socket, inject() has none. */
+    let listening: Promise<string> | null = null;
+    const listen = () => (listening ??= t.app.listen({ port: 0, host: '127.0.0.1' }));
+
     it('streams every call of its location as a server-sent event', async () => {
       await world();
-      const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = await listen();
       const key = await keyOf(w.here.id);
       const stream = await openEventStream(`${address}/api/display/${w.here.id}/events?key=${key}`);
       try {
@@ -429,6 +434,53 @@ describe.each(testDatabases)('calling visitors (the queue) on %s', (kind) => {
         expect(wrong.status).toBe(404);
       } finally {
         stream.close();
+      }
+    });
+
+    it('renewing the key ends the streams opened with the old one; the old key then opens none', async () => {
+      await world();
+      const address = await listen();
+      const old = await keyOf(w.here.id);
+      const stream = await openEventStream(`${address}/api/display/${w.here.id}/events?key=${old}`);
+      const other = await openEventStream(
+        `${address}/api/display/${w.elsewhere.id}/events?key=${await keyOf(w.elsewhere.id)}`,
+      );
+      try {
+        expect((await t.call('POST', `/api/location/${w.here.id}/display-key`, t.admin)).statusCode).toBe(
+          200,
+        );
+        await stream.ended(2000);
+        expect((await fetch(`${address}/api/display/${w.here.id}/events?key=${old}`)).status).toBe(404);
+        await expect(other.ended(300)).rejects.toThrow('stream still open');
+      } finally {
+        stream.close();
+        other.close();
+      }
+    });
+
+    it(`one address opens at most ${DISPLAY_STREAM_LIMITS.perClient} streams: one more is 429 with Retry-After until one closes`, async () => {
+      await world();
+      const address = await listen();
+      const url = `${address}/api/display/${w.here.id}/events?key=${await keyOf(w.here.id)}`;
+      const open: Array<{ close: () => void }> = [];
+      for (let i = 0; i < DISPLAY_STREAM_LIMITS.perClient; i++) open.push(await openEventStream(url));
+      /** The status of one more stream's request; an accepted one joins the open ones. */
+      const oneMore = async () => {
+        const abort = new AbortController();
+        const res = await fetch(url, { signal: abort.signal });
+        if (res.status === 200) open.push({ close: () => abort.abort() });
+        return res;
+      };
+      try {
+        const refused = await oneMore();
+        expect(refused.status).toBe(429);
+        expect(refused.headers.get('retry-after')).toBe(String(STREAM_RETRY_AFTER_SECONDS));
+        expect(((await refused.json()) as { code: string }).code).toBe('too_many_requests');
+        open.shift()!.close();
+        // Its place is free once the server notices the stream is gone.
+        await expect.poll(async () => (await oneMore()).status, { timeout: 2000 }).toBe(200);
+      } finally {
+        for (const s of open) s.close();
       }
     });
   });

@@ -5,6 +5,7 @@ import {
   appointmentItems,
   appointments,
   desks,
+  displayStreams,
   locations,
   products,
   queueEntries,
@@ -343,5 +344,79 @@ export async function notifyCall(tx: Tx, payload: string): Promise<void> {
   await queryRows(tx, sql`SELECT pg_notify(${QUEUE_CHANNEL}, ${payload})`);
 }
 
+/** Announces a renewed display key to every API process (sent when the transaction commits). */
+export async function notifyKeyRenewed(tx: Tx, payload: string): Promise<void> {
+  await queryRows(tx, sql`SELECT pg_notify(${DISPLAY_KEY_CHANNEL}, ${payload})`);
+}
+
+/**
+ * Puts the openings of display streams of one location, and of one client address, one after the other
+ * until the end of the transaction, across processes (the caps of decision 0416 are counted under them).
+ * Every opening takes the location's lock first and the address's second, so two never wait for each
+ * other in a circle; a hash collision of two addresses only makes them wait for each other.
+ */
+export async function lockStreamCounts(tx: Tx, locationId: number, clientKey: string): Promise<void> {
+  await queryRows(tx, sql`SELECT pg_advisory_xact_lock(hashtext('display-location'), ${locationId}::int4)`);
+  await queryRows(tx, sql`SELECT pg_advisory_xact_lock(hashtext('display-client'), hashtext(${clientKey}))`);
+}
+
+/** The open streams of the location and of the client key, over every process (rows seen lately only). */
+export async function countOpenStreams(
+  tx: Tx,
+  where: { locationId: number; clientKey: string; staleSeconds: number },
+): Promise<{ atLocation: number; ofClient: number }> {
+  const [row] = await queryRows<{ atLocation: number; ofClient: number }>(
+    tx,
+    sql`SELECT count(*) FILTER (WHERE location_id = ${where.locationId})::int AS "atLocation",
+               count(*) FILTER (WHERE client_key = ${where.clientKey})::int AS "ofClient"
+          FROM display_streams
+         WHERE (location_id = ${where.locationId} OR client_key = ${where.clientKey})
+           AND seen_at > now() - make_interval(secs => ${where.staleSeconds}::float8)`,
+  );
+  return row!;
+}
+
+/** Records an open stream; its id is what the heartbeat refreshes and the stream's end deletes. */
+export async function insertOpenStream(
+  tx: Tx,
+  row: { process: string; locationId: number; clientKey: string },
+): Promise<number> {
+  const [inserted] = await tx.insert(displayStreams).values(row).returning({ id: displayStreams.id });
+  return inserted!.id;
+}
+
+/** The streams `ids` are still open: they go on counting. */
+export async function refreshOpenStreams(db: DbOrTx, ids: number[]): Promise<void> {
+  if (ids.length)
+    await db
+      .update(displayStreams)
+      .set({ seenAt: sql`now()` })
+      .where(inArray(displayStreams.id, ids));
+}
+
+/** Forgets ended streams: one by id, or every stream of a stopping process. */
+export async function deleteOpenStreams(
+  db: DbOrTx,
+  which: { ids: number[] } | { process: string },
+): Promise<void> {
+  await db
+    .delete(displayStreams)
+    .where(
+      'ids' in which ? inArray(displayStreams.id, which.ids) : eq(displayStreams.process, which.process),
+    );
+}
+
+/** Deletes the rows of streams whose process stopped without deleting them, long after they stopped counting. */
+export async function forgetDeadStreams(db: DbOrTx, olderThanSeconds: number): Promise<void> {
+  await db
+    .delete(displayStreams)
+    .where(sql`${displayStreams.seenAt} < now() - make_interval(secs => ${olderThanSeconds}::float8)`);
+}
+
 /** The channel of calls between API processes. */
 export const QUEUE_CHANNEL = 'balie_queue_calls';
+/**
+ * The channel of display key renewals (decision 0417): a channel of its own, so that a process of an
+ * older version, during a rolling upgrade, never takes a renewal for a call.
+ */
+export const DISPLAY_KEY_CHANNEL = 'balie_display_keys';

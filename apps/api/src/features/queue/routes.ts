@@ -20,6 +20,7 @@ import { errorResponses } from '../../http/error-responses.js';
 import { httpError } from '../../http/errors.js';
 import { requestLanguage } from '../../http/language.js';
 import { CallHub } from './call-hub.js';
+import { DISPLAY_STREAM_LIMITS, STREAM_RETRY_AFTER_SECONDS, streamClientKey } from './stream-limits.js';
 import {
   actOnEntry,
   callVisitor,
@@ -27,6 +28,7 @@ import {
   displayKeyFor,
   displayLocation,
   displayState,
+  openDisplayStream,
   renewDisplayKey,
   todaysQueue,
   walkInMinutes,
@@ -165,19 +167,53 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Server-sent events: `call` with a display call on every call at the location (from any API process).',
+          'Server-sent events: `call` with a display call on every call at the location (from any API process). ' +
+          'The stream ends when the location’s key is renewed (the old key then answers 404). At most ' +
+          `${DISPLAY_STREAM_LIMITS.perLocation} streams per location key and ${DISPLAY_STREAM_LIMITS.perClient} ` +
+          `per client address over all processes, ${DISPLAY_STREAM_LIMITS.perProcess} per process: one more ` +
+          'is 429 `too_many_requests` with Retry-After.',
         params: displayParamsSchema,
         querystring: displayQuerySchema,
-        response: { 404: apiErrorSchema, 400: apiErrorSchema, 503: apiErrorSchema },
+        response: { 404: apiErrorSchema, 400: apiErrorSchema, 429: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const { locationId } = request.params;
-      await displayLocation(app, locationId, request.query.key);
+      const { displayKeyVersion: keyVersion } = await displayLocation(app, locationId, request.query.key);
       await hub.ready().catch((err: unknown) => {
         request.log.error({ err }, 'display calls: cannot listen');
         throw httpError('service_unavailable');
       });
+      // The caps of decision 0416: this process's places first (in memory, no query when it is full),
+      // then the location's and the address's over every process. The display tries again later.
+      const tooMany = () => {
+        reply.header('Retry-After', String(STREAM_RETRY_AFTER_SECONDS));
+        return httpError('too_many_requests');
+      };
+      if (!hub.claimPlace()) throw tooMany();
+      let streamId: number | null;
+      try {
+        // Read again now that the hub listens: a renewal committed after this read reaches the hub.
+        streamId = await openDisplayStream(app, {
+          process: hub.process,
+          locationId,
+          keyVersion,
+          clientKey: streamClientKey(app.config.secret, request.ip),
+        });
+      } catch (err) {
+        void hub.releasePlace();
+        throw err;
+      }
+      if (streamId === null) {
+        void hub.releasePlace();
+        throw tooMany();
+      }
+      // Renewed between that read and now: the notice came before the stream could hear it.
+      if (hub.renewedSince(locationId, keyVersion)) {
+        await hub.releasePlace(streamId);
+        throw httpError('not_found');
+      }
+      // From here to `subscribe` nothing waits: no notice can fall in between.
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -194,14 +230,16 @@ const queueRoutes: FastifyPluginAsyncZod = async (app) => {
         unsubscribe();
       };
       const unsubscribe = hub.subscribe(
-        locationId,
+        { locationId, keyVersion, streamId },
         (call) => res.write(`event: call\nid: ${call.id}\ndata: ${JSON.stringify(call)}\n\n`),
         () => {
           stop();
           res.end();
         },
       );
-      request.raw.on('close', stop);
+      res.on('close', stop);
+      // A display that left while its place was being claimed: its place is free again at once.
+      if (res.socket?.destroyed ?? true) stop();
     },
   );
 };

@@ -36,14 +36,19 @@ import {
   lockEntry,
   lockEntryOfAppointment,
   markAppointmentNoShow,
+  countOpenStreams,
+  insertOpenStream,
+  lockStreamCounts,
   notifyCall,
+  notifyKeyRenewed,
   renewDisplayKeyVersion,
   updateEntry,
   walkInEntries,
   type CallingDesk,
   type QueueEntryRow,
 } from './repository.js';
-import type { CallNotice } from './call-hub.js';
+import type { CallNotice, KeyRenewedNotice } from './call-hub.js';
+import { DISPLAY_STREAM_LIMITS, STREAM_STALE_SECONDS } from './stream-limits.js';
 
 /** Today in the provider's zone: the queue's day. */
 function today(app: FastifyInstance): string {
@@ -352,11 +357,40 @@ export async function displayState(app: FastifyInstance, locationId: number): Pr
   return views.map((v) => toDisplayCall(v, app.config.providerTimezone));
 }
 
-/** POST /location/{id}/display-key (admin): a new key; displays with the old one stop at once. */
+/**
+ * Records a display stream about to open, when the location's key is still the one of `keyVersion` and
+ * the caps across processes allow it (decision 0416): the id of its row, or null when the location's
+ * streams or the client address's are at their cap. 404 when the key was renewed since it was checked.
+ */
+export async function openDisplayStream(
+  app: FastifyInstance,
+  stream: { process: string; locationId: number; keyVersion: number; clientKey: string },
+): Promise<number | null> {
+  const { process, locationId, clientKey } = stream;
+  return app.db.transaction(async (tx) => {
+    await lockStreamCounts(tx, locationId, clientKey);
+    const location = await findLocationKey(tx, locationId);
+    if (location?.displayKeyVersion !== stream.keyVersion) throw httpError('not_found');
+    const open = await countOpenStreams(tx, { locationId, clientKey, staleSeconds: STREAM_STALE_SECONDS });
+    if (
+      open.atLocation >= DISPLAY_STREAM_LIMITS.perLocation ||
+      open.ofClient >= DISPLAY_STREAM_LIMITS.perClient
+    )
+      return null;
+    return insertOpenStream(tx, { process, locationId, clientKey });
+  });
+}
+
+/**
+ * POST /location/{id}/display-key (admin): a new key; displays with the old one stop at once — the
+ * notice goes out with the commit, and every process ends that location's streams of an older key.
+ */
 export async function renewDisplayKey(app: FastifyInstance, actor: Actor, id: number): Promise<string> {
   return app.db.transaction(async (tx) => {
     const version = await renewDisplayKeyVersion(tx, id);
     if (version === undefined) throw httpError('not_found');
+    const notice: KeyRenewedNotice = { locationId: id, keyVersion: version };
+    await notifyKeyRenewed(tx, JSON.stringify(notice));
     await recordAudit(tx, {
       actorUserId: actor.userId,
       ip: actor.ip,

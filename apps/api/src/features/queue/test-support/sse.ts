@@ -9,9 +9,12 @@ export interface SseEvent {
  * A server-sent events client over fetch, as a browser's EventSource reads the stream: `next()` waits
  * for the next event (comments skipped), `close()` aborts the connection.
  */
-export async function openEventStream(url: string) {
+export async function openEventStream(url: string, headers: Record<string, string> = {}) {
   const abort = new AbortController();
-  const res = await fetch(url, { signal: abort.signal, headers: { accept: 'text/event-stream' } });
+  const res = await fetch(url, {
+    signal: abort.signal,
+    headers: { accept: 'text/event-stream', ...headers },
+  });
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();

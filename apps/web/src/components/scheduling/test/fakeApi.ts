@@ -34,7 +34,9 @@ export function fakeApi(handler: FakeHandler): FakeRequest[] {
       }
     },
   );
-  const fetch = async (input: Request) => {
+  // RTK Query passes a Request; a plain fetch(path, init) (the display's state) a path.
+  const fetch = async (given: Request | string, init?: RequestInit) => {
+    const input = typeof given === 'string' ? new Request(new URL(given, 'http://localhost'), init) : given;
     const url = new URL(input.url);
     const text = await input.text();
     const request = {

@@ -3,8 +3,20 @@ import { DISPLAY_CALLS, type DisplayCall } from '@balie/shared';
 
 export type DisplayConnection = 'connecting' | 'open' | 'lost' | 'bad_key';
 
-/** The longest wait between two attempts to reconnect. */
-const RETRY_MAX_MS = 15_000;
+/** The first pause before a reconnection after a failure; it doubles on every failure after it. */
+const RETRY_FIRST_MS = 2_000;
+/** The longest pause between two attempts to reconnect. */
+const RETRY_MAX_MS = 60_000;
+
+/**
+ * The pause before reconnecting after `failures` failed attempts in a row (0 for the first): 2 s doubling
+ * to 60 s, somewhere in the upper half of that, so that the screens of a building that lost the server at
+ * the same moment do not all come back in the same second (a refused stream, 429, is one of them).
+ */
+export function retryPause(failures: number, random: () => number = Math.random): number {
+  const pause = Math.min(RETRY_FIRST_MS * 2 ** failures, RETRY_MAX_MS);
+  return Math.round(pause * (0.5 + random() / 2));
+}
 
 /** Newest first, each call once (a call read from the state and from the stream), at most ten. */
 export function mergeCalls(known: DisplayCall[], more: DisplayCall[]): DisplayCall[] {
@@ -18,9 +30,11 @@ export function mergeCalls(known: DisplayCall[], more: DisplayCall[]): DisplayCa
 
 /**
  * The waiting room's calls: the last ten read at every (re)connection, and each new one from the server's
- * event stream (`onCall` for the chime and the announcement). A stream that breaks — a restart of the
- * server, a dropped network — is opened again on its own, with a growing pause; `connection` says how it
- * stands, `bad_key` when the location or its key is not (or no longer) valid.
+ * event stream (`onCall` for the chime and the announcement). A stream that breaks or is refused — a
+ * restart of the server, a dropped network, too many screens (429) — is opened again on its own after a
+ * growing pause (`retryPause`); EventSource shows no status code, so the state is read first: a 404 means
+ * the location or its key is not (or no longer: renewed) valid, and the screen says so and stops.
+ * `connection` says how it stands.
  */
 export function useDisplayCalls(locationId: number, key: string, onCall: (call: DisplayCall) => void) {
   const [calls, setCalls] = useState<DisplayCall[]>([]);
@@ -30,16 +44,14 @@ export function useDisplayCalls(locationId: number, key: string, onCall: (call: 
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let stopped = false;
-    let pause = 1_000;
+    let failures = 0;
     const query = `key=${encodeURIComponent(key)}`;
 
     const retry = () => {
-      source?.close();
-      source = null;
       if (stopped) return;
       setConnection((c) => (c === 'bad_key' ? c : 'lost'));
-      timer = setTimeout(connect, pause);
-      pause = Math.min(pause * 2, RETRY_MAX_MS);
+      timer = setTimeout(connect, retryPause(failures));
+      failures += 1;
     };
 
     async function readState(): Promise<boolean> {
@@ -54,6 +66,21 @@ export function useDisplayCalls(locationId: number, key: string, onCall: (call: 
       return true;
     }
 
+    /**
+     * The stream broke or was never accepted. The browser's own reconnection is not waited for (it
+     * retries a dropped stream every 2 s for ever, and a refused one never): the state says why, and
+     * this reconnects with its own pause, or stops when the key is no longer valid.
+     */
+    function fail(es: EventSource) {
+      if (stopped || source !== es) return;
+      es.close();
+      source = null;
+      setConnection((c) => (c === 'bad_key' ? c : 'lost'));
+      readState()
+        .then((ok) => (ok ? retry() : undefined))
+        .catch(retry);
+    }
+
     function connect() {
       timer = null;
       if (stopped) return;
@@ -65,26 +92,21 @@ export function useDisplayCalls(locationId: number, key: string, onCall: (call: 
         readState()
           .then((ok) => {
             if (stopped || source !== es) return;
-            if (!ok) return es.close();
-            pause = 1_000;
+            if (!ok) {
+              source = null;
+              return es.close();
+            }
+            failures = 0;
             setConnection('open');
           })
-          .catch(retry);
+          .catch(() => fail(es));
       });
       es.addEventListener('call', (event) => {
         const call = JSON.parse((event as MessageEvent<string>).data) as DisplayCall;
         setCalls((known) => mergeCalls(known, [call]));
         onCall(call);
       });
-      es.addEventListener('error', () => {
-        // The browser retries a dropped stream itself (CONNECTING), but not one the server refused or a
-        // proxy answered with an error (CLOSED): then this does. Either way the screen says it is away.
-        if (es.readyState === EventSource.CLOSED) {
-          readState()
-            .then((ok) => (ok ? retry() : undefined))
-            .catch(retry);
-        } else setConnection('lost');
-      });
+      es.addEventListener('error', () => fail(es));
     }
 
     connect();
