@@ -391,7 +391,9 @@ async function forecast(
     if (desk)
       placed.push({ deskId: desk.id, start: row.during.from.getTime(), end: row.during.until.getTime() });
     const other =
-      desk && desk.locationId !== locationId ? schedule.locations.find((l) => l.id === desk.locationId) : null;
+      desk && desk.locationId !== locationId
+        ? schedule.locations.find((l) => l.id === desk.locationId)
+        : null;
     answer.push({
       appointmentId: row.id,
       sameLocation: !!desk && desk.locationId === locationId,

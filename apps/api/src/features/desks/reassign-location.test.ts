@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { AppointmentsAffectedError, Desk } from '@balie/shared';
+import { appointments } from '../../db/schema/index.js';
 import { testDatabases, useTestApp } from '../../test/index.js';
 import {
   bookAt,
@@ -115,7 +117,10 @@ describe.each(testDatabases)('reassigning within a location or to another one on
         otherLocation: expect.objectContaining({ id: w.noord.id, street: 'Noordplein 3' }),
       },
     ]);
-    const res = await t.call('POST', '/api/closures', t.admin, { ...closure, affectedAppointments: 'reassign' });
+    const res = await t.call('POST', '/api/closures', t.admin, {
+      ...closure,
+      affectedAppointments: 'reassign',
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(await appointmentRow(t.database.db, booked.id)).toMatchObject({
       status: 'cancelled',
@@ -154,10 +159,32 @@ describe.each(testDatabases)('reassigning within a location or to another one on
 
     const mail = await mailOf(first.id, 'appointment-change');
     // Not "changed to <the same date>": where to go now, then when (which stays).
-    expect(mail.subject).toMatch(/^Uw afspraak is verplaatst naar Stadswinkel Noord, Noordplein 3 — \S+ \d+ maart 09:00$/);
-    expect(firstLine(mail.text)).toMatch(/^Uw afspraak is verplaatst naar Stadswinkel Noord, Noordplein 3, 1235 CD Voorbeeld\./);
+    expect(mail.subject).toMatch(
+      /^Uw afspraak is verplaatst naar Stadswinkel Noord, Noordplein 3 — \S+ \d+ maart 09:00$/,
+    );
+    expect(firstLine(mail.text)).toMatch(
+      /^Uw afspraak is verplaatst naar Stadswinkel Noord, Noordplein 3, 1235 CD Voorbeeld\./,
+    );
     expect(mail.text).toContain('Reden: Verbouwing');
     expect(mail.html).toContain('Noordplein 3, 1235 CD Voorbeeld');
+    // The same in the visitor's language (the mail is rendered when sent, in the appointment's language).
+    const expected = {
+      en: [
+        /^Your appointment has moved to Stadswinkel Noord, Noordplein 3 — \S+ \d+ March 09:00$/,
+        'Reason: Verbouwing',
+      ],
+      de: [
+        /^Ihr Termin wurde verlegt nach Stadswinkel Noord, Noordplein 3 — \S+ \d+ März 09:00$/,
+        'Grund: Verbouwing',
+      ],
+    } as const;
+    for (const [language, [subject, reason]] of Object.entries(expected)) {
+      await t.database.db.update(appointments).set({ language }).where(eq(appointments.id, first.id));
+      const translated = await mailOf(first.id, 'appointment-change');
+      expect(translated.subject).toMatch(subject);
+      expect(firstLine(translated.text)).toContain('Stadswinkel Noord, Noordplein 3, 1235 CD Voorbeeld');
+      expect(translated.text).toContain(reason);
+    }
   });
 
   it('rejects an unknown decision with a 400 naming affectedAppointments', async () => {
