@@ -165,3 +165,5 @@ export const appointmentsAffectedErrorSchema = apiErrorSchema.extend({
     .optional(),
 });
 export type AppointmentsAffectedError = z.infer<typeof appointmentsAffectedErrorSchema>;
+/** Where a reassignment would take one affected appointment (the 409's forecast). */
+export type AffectedReassignment = NonNullable<AppointmentsAffectedError['reassignment']>[number];
