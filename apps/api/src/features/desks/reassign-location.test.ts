@@ -168,17 +168,19 @@ describe.each(testDatabases)('reassigning within a location or to another one on
     expect(mail.text).toContain('Reden: Verbouwing');
     expect(mail.html).toContain('Noordplein 3, 1235 CD Voorbeeld');
     // The same in the visitor's language (the mail is rendered when sent, in the appointment's language).
-    const expected = {
-      en: [
+    const expected: Array<['en' | 'de', RegExp, string]> = [
+      [
+        'en',
         /^Your appointment has moved to Stadswinkel Noord, Noordplein 3 — \S+ \d+ March 09:00$/,
         'Reason: Verbouwing',
       ],
-      de: [
+      [
+        'de',
         /^Ihr Termin wurde verlegt nach Stadswinkel Noord, Noordplein 3 — \S+ \d+ März 09:00$/,
         'Grund: Verbouwing',
       ],
-    } as const;
-    for (const [language, [subject, reason]] of Object.entries(expected)) {
+    ];
+    for (const [language, subject, reason] of expected) {
       await t.database.db.update(appointments).set({ language }).where(eq(appointments.id, first.id));
       const translated = await mailOf(first.id, 'appointment-change');
       expect(translated.subject).toMatch(subject);
