@@ -132,7 +132,8 @@ export async function settleAffectedAppointments(
   });
   /**
    * Where the visitor was told to go: the location of the appointment's desk before the change. A desk
-   * moved to another building strands its appointments as a closure would (decision 0333).
+   * moved to another building strands its appointments as a closure would (decision 0333). An inactive
+   * desk being deleted is not in that schedule: its own location then (`reassign` stays there, 0422).
    */
   const removedLocation =
     change.removedDeskId === undefined
