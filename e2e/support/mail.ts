@@ -33,11 +33,15 @@ function decodeQuotedPrintable(s: string): string {
 }
 
 function decodeHeaderWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_m, _charset, enc: string, data: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(data, 'base64').toString('utf8')
-      : decodeQuotedPrintable(data.replace(/_/g, ' ')),
-  );
+  // Whitespace between two encoded words is not part of the text (RFC 2047 §6.2): a long subject is
+  // split into several words, mid-word ("Stadswink" "el Noord").
+  return value
+    .replace(/(\?=)\s+(?==\?)/g, '$1')
+    .replace(/=\?([^?]+)\?([BQ])\?([^?]*)\?=/gi, (_m, _charset, enc: string, data: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
 }
 
 function splitHeaders(part: string): { headers: Record<string, string>; body: string } {

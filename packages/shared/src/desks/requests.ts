@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '../errors.js';
 import { appointmentSchema } from '../booking/schemas.js';
+import { appointmentLocationSchema } from '../locations/refs.js';
 import { dateSchema, idSchema, plainText } from '../primitives.js';
 import { deskClosureSchema, openingHourSchema, overflowSchema } from './schemas.js';
 
-/** What an admin decides for confirmed future appointments a schedule change leaves outside the schedule. */
-export const affectedAppointmentsSchema = z.enum(['keep', 'reassign']);
+/**
+ * What an admin decides for confirmed future appointments a schedule change leaves outside the schedule:
+ * `keep` them; `reassign` each to another desk of the location the visitor was told (never another
+ * building); `reassign_anywhere` also to a desk of another location when none of that one can take it
+ * (decision 0422). What none can take is cancelled with the apology mail.
+ */
+export const affectedAppointmentsSchema = z.enum(['keep', 'reassign', 'reassign_anywhere']);
 export type AffectedAppointmentsDecision = z.infer<typeof affectedAppointmentsSchema>;
 
 /** Two intervals [a, b) and [c, d) of 'HH:mm' or dates overlap (string order is time order). */
@@ -142,5 +148,22 @@ export type CreateClosureRequest = z.infer<typeof createClosureRequestSchema>;
 export const appointmentsAffectedErrorSchema = apiErrorSchema.extend({
   code: z.literal('appointments_affected'),
   appointments: z.array(appointmentSchema),
+  /**
+   * Per appointment, where a reassignment would take it as things stand (a forecast: the decision is
+   * taken again under locks when the admin chooses): `sameLocation` when a desk of its own location is
+   * free for it, else `otherLocation` the location `reassign_anywhere` would send it to, or null when
+   * no desk anywhere can take it (decision 0422). Absent in answers of servers before it.
+   */
+  reassignment: z
+    .array(
+      z.object({
+        appointmentId: idSchema,
+        sameLocation: z.boolean(),
+        otherLocation: appointmentLocationSchema.nullable(),
+      }),
+    )
+    .optional(),
 });
 export type AppointmentsAffectedError = z.infer<typeof appointmentsAffectedErrorSchema>;
+/** Where a reassignment would take one affected appointment (the 409's forecast). */
+export type AffectedReassignment = NonNullable<AppointmentsAffectedError['reassignment']>[number];

@@ -8,6 +8,7 @@ import {
   servesAll,
   type AffectedAppointmentsDecision,
   type AvailabilityInput,
+  type BusyInterval,
 } from '@balie/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Actor } from '../../audit/actor.js';
@@ -131,9 +132,21 @@ export async function settleAffectedAppointments(
   });
   /**
    * Where the visitor was told to go: the location of the appointment's desk before the change. A desk
-   * moved to another building strands its appointments as a closure would (decision 0333).
+   * moved to another building strands its appointments as a closure would (decision 0333). An inactive
+   * desk being deleted is not in that schedule: its own location then (`reassign` stays there, 0422).
    */
-  const locationOf = (r: AppointmentRow) => before.desks.find((d) => d.id === r.deskId)?.locationId ?? null;
+  const removedLocation =
+    change.removedDeskId === undefined
+      ? null
+      : ((
+          await tx
+            .select({ locationId: desks.locationId })
+            .from(desks)
+            .where(eq(desks.id, change.removedDeskId))
+        )[0]?.locationId ?? null);
+  const locationOf = (r: AppointmentRow) =>
+    before.desks.find((d) => d.id === r.deskId)?.locationId ??
+    (r.deskId === change.removedDeskId ? removedLocation : null);
   /**
    * Inside its desk's hours, clear of closures, on a desk that serves every item, in the location the
    * visitor was told; quotas do not count (the booking was allowed when made).
@@ -204,7 +217,10 @@ export async function settleAffectedAppointments(
   if (change.decision === undefined) {
     const views = await viewsOf(tx, stranded);
     const error = httpError('appointments_affected');
-    error.extra = { appointments: views.map((v) => toAppointment(v, app.config, { staff: true })) };
+    error.extra = {
+      appointments: views.map((v) => toAppointment(v, app.config, { staff: true })),
+      reassignment: await forecast(app, tx, stranded, schedule, locationOf, input),
+    };
     throw error;
   }
   if (change.decision === 'keep') {
@@ -215,7 +231,10 @@ export async function settleAffectedAppointments(
   const causeOf = await causes(tx, zone, schedule, change, stranded, { locationOf, productsOf });
   for (const row of stranded) {
     const { cause, reason } = causeOf(row);
-    const toDeskId = await reassign(app, tx, row, locationOf(row), schedule, (desks) => input(row, desks));
+    const toDeskId = await reassign(app, tx, row, schedule, (desks) => input(row, desks), {
+      locationId: locationOf(row),
+      anywhere: change.decision === 'reassign_anywhere',
+    });
     const audit = {
       actorUserId: change.actor.userId,
       ip: change.actor.ip,
@@ -223,7 +242,15 @@ export async function settleAffectedAppointments(
       subjectId: row.id,
     };
     if (toDeskId !== null) {
-      await enqueueMail(tx, APPOINTMENT_MAIL.change, { appointmentId: row.id });
+      // The mail says whether the visitor goes to another building (leading with its address) or only to
+      // another desk of the same one, and why (decision 0422).
+      const elsewhere = schedule.desks.find((d) => d.id === toDeskId)?.locationId !== locationOf(row);
+      await enqueueMail(tx, APPOINTMENT_MAIL.change, {
+        appointmentId: row.id,
+        reassigned: elsewhere ? 'location' : 'desk',
+        cause,
+        ...(reason ? { reason } : {}),
+      });
       await recordAudit(tx, {
         ...audit,
         action: 'appointment_reassigned',
@@ -312,19 +339,87 @@ async function causes(
 }
 
 /**
+ * The desks that could take `row` as the engine sees `busy`, most preferred first: desks of the location
+ * the visitor was told (`where.locationId`), then — only when `where.anywhere` — those of other locations,
+ * each group in the usual order of preference (decisions 0333, 0422).
+ */
+function candidatesFor(
+  row: AppointmentRow,
+  schedule: Schedule,
+  input: (desks: readonly BookableDesk[]) => AvailabilityInput,
+  busy: AvailabilityInput['busy'],
+  where: { locationId: number | null; anywhere: boolean },
+): number[] {
+  const others = schedule.desks.filter((d) => d.id !== row.deskId);
+  // The engine keeps to desks that serve every item.
+  const fitting = desksForInterval({ ...input(others), busy }, row.during.from.getTime());
+  const here = (id: number) =>
+    where.locationId !== null && others.find((d) => d.id === id)?.locationId === where.locationId;
+  return [...fitting.filter(here), ...(where.anywhere ? fitting.filter((id) => !here(id)) : [])];
+}
+
+/**
+ * What the 409 tells the dialog (decision 0422): per stranded appointment whether a desk of its own
+ * location is free for it, else the location `reassign_anywhere` would send it to. Taken in the order a
+ * reassignment would take them, each placed one occupying its new desk for the ones after it; no locks,
+ * so only a forecast: the admin's choice is decided again, under locks, when it comes.
+ */
+async function forecast(
+  app: FastifyInstance,
+  tx: Tx,
+  stranded: readonly AppointmentRow[],
+  schedule: Schedule,
+  locationOf: (r: AppointmentRow) => number | null,
+  input: (r: AppointmentRow, desks: readonly BookableDesk[]) => AvailabilityInput,
+) {
+  const zone = app.config.providerTimezone;
+  const placed: BusyInterval[] = [];
+  const answer = [];
+  for (const row of stranded) {
+    const day = localDay(zone, localDateOf(row.during.from.getTime(), zone));
+    const busy = await loadBusy(tx, {
+      from: new Date(day.start),
+      until: new Date(day.end),
+      now: new Date(input(row, []).now),
+      exceptGroup: row.groupKey,
+    });
+    const locationId = locationOf(row);
+    const [deskId] = candidatesFor(row, schedule, (d) => input(row, d), [...busy, ...placed], {
+      locationId,
+      anywhere: true,
+    });
+    const desk = schedule.desks.find((d) => d.id === deskId);
+    if (desk)
+      placed.push({ deskId: desk.id, start: row.during.from.getTime(), end: row.during.until.getTime() });
+    const other =
+      desk && desk.locationId !== locationId
+        ? schedule.locations.find((l) => l.id === desk.locationId)
+        : null;
+    answer.push({
+      appointmentId: row.id,
+      sameLocation: !!desk && desk.locationId === locationId,
+      otherLocation: other
+        ? { id: other.id, name: other.name, street: other.street, postcode: other.postcode, city: other.city }
+        : null,
+    });
+  }
+  return answer;
+}
+
+/**
  * Moves one appointment, same interval, to another bookable desk (active, in an active location) that
- * serves every item and is open and free for it within its quota: desks of `locationId` (where the
- * visitor was told to go) first, then the others, each group most preferred first, each rechecked under its desk-day lock (the lock bookings take),
- * the exclusion constraint having the last word (a savepoint keeps a violation from aborting the rest).
- * Returns the new desk, or null when no desk can take it.
+ * serves every item and is open and free for it within its quota: desks of the location where the visitor
+ * was told to go, and only with `where.anywhere` then the others (`candidatesFor`), each rechecked under
+ * its desk-day lock (the lock bookings take), the exclusion constraint having the last word (a savepoint
+ * keeps a violation from aborting the rest). Returns the new desk, or null when no desk can take it.
  */
 async function reassign(
   app: FastifyInstance,
   tx: Tx,
   row: AppointmentRow,
-  locationId: number | null,
   schedule: Schedule,
   input: (desks: readonly BookableDesk[]) => AvailabilityInput,
+  where: { locationId: number | null; anywhere: boolean },
 ): Promise<number | null> {
   const zone = app.config.providerTimezone;
   const start = row.during.from.getTime();
@@ -339,11 +434,7 @@ async function reassign(
       exceptGroup: row.groupKey,
       ...(deskIds ? { deskIds } : {}),
     });
-  // The engine keeps to desks that serve every item; of those, the ones in the building the visitor was
-  // told come first (decision 0333), each group in the usual order of preference.
-  const fitting = desksForInterval({ ...input(others), busy: await busyOf() }, start);
-  const here = (id: number) => others.find((d) => d.id === id)?.locationId === locationId;
-  const candidates = [...fitting.filter(here), ...fitting.filter((id) => !here(id))];
+  const candidates = candidatesFor(row, schedule, input, await busyOf(), where);
   for (const deskId of candidates) {
     await queryRows(tx, sql`SELECT pg_advisory_xact_lock(${deskDayLockKey(deskId, date)}::bigint)`);
     const desk = others.filter((d) => d.id === deskId);

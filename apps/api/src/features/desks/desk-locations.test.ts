@@ -136,7 +136,7 @@ describe.each(testDatabases)('desk locations and products on %s', (kind) => {
       await patched(t, `/desk/${w.n1.id}`, { productIds: [w.passport.id, w.licence.id] });
     });
 
-    it('taking a product off with reassign: to a desk that serves it, else cancelled', async () => {
+    it('taking a product off with reassign_anywhere: to a desk that serves it, else cancelled', async () => {
       const date = WEEKDAYS[2]!; // a Thursday
       const first = await book(date, [w.licence.id], undefined, 0);
       const second = await book(date, [w.licence.id], undefined, 1);
@@ -150,7 +150,7 @@ describe.each(testDatabases)('desk locations and products on %s', (kind) => {
       });
       const res = await t.call('PATCH', `/api/desk/${w.n1.id}`, t.admin, {
         productIds: [w.passport.id],
-        affectedAppointments: 'reassign',
+        affectedAppointments: 'reassign_anywhere',
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(await appointmentRow(t.database.db, first.id)).toMatchObject({
@@ -188,18 +188,17 @@ describe.each(testDatabases)('desk locations and products on %s', (kind) => {
         status: 'confirmed',
         deskId: w.s2.id,
       });
-      // At 09:00 Stadhuis 2 is taken: rather another building than no appointment.
+      // At 09:00 Stadhuis 2 is taken; Noord 1 is free, but reassign never sends anyone to another
+      // building (decision 0422: that is reassign_anywhere): cancelled with the apology.
       expect(await appointmentRow(t.database.db, nine.id)).toMatchObject({
-        status: 'confirmed',
-        deskId: w.n1.id,
+        status: 'cancelled',
+        deskId: w.s1.id,
       });
       const [event] = await auditOf(t.database.db, 'desk_updated', w.s1.id).then((e) => e.slice(-1));
       expect(event?.details).toMatchObject({
         changes: { locationId: { before: w.stadhuis.id, after: w.noord.id } },
-        reassigned: [
-          { id: nine.id, fromDeskId: w.s1.id, toDeskId: w.n1.id },
-          { id: onS1.id, fromDeskId: w.s1.id, toDeskId: w.s2.id },
-        ],
+        reassigned: [{ id: onS1.id, fromDeskId: w.s1.id, toDeskId: w.s2.id }],
+        cancelled: [nine.id],
       });
       // Back where it was: its appointments (none now) strand nobody, and a rename never asks.
       await patched(t, `/desk/${w.s1.id}`, { locationId: w.stadhuis.id });
@@ -264,7 +263,7 @@ describe.each(testDatabases)('desk locations and products on %s', (kind) => {
       expect(event?.details).toMatchObject({ changes: { locationId: { before: null, after: w.noord.id } } });
     });
 
-    it('strands only the appointments of that location: 409, then reassign within what is open', async () => {
+    it('strands only the appointments of that location: 409, then reassign_anywhere within what is open', async () => {
       const date = WEEKDAYS[7]!;
       const atNoord = await book(date, [w.passport.id], w.noord.id);
       const atStadhuis = await book(date, [w.passport.id], w.stadhuis.id);
@@ -279,7 +278,7 @@ describe.each(testDatabases)('desk locations and products on %s', (kind) => {
         date,
         type: 'whole_day',
         locationId: w.noord.id,
-        affectedAppointments: 'reassign',
+        affectedAppointments: 'reassign_anywhere',
       });
       expect(reassigned.statusCode, reassigned.body).toBe(201);
       const moved = await appointmentRow(t.database.db, atNoord.id);

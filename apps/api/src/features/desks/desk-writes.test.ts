@@ -276,14 +276,15 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
       expect(later.statusCode, later.body).toBe(200);
     });
 
-    it('with reassign moves it to another desk free at the same time and mails the visitor', async () => {
+    // Balie 2 is in another location (Stadswinkel Noord): only reassign_anywhere goes there (decision 0422).
+    it('with reassign_anywhere moves it to another desk free at the same time and mails the visitor', async () => {
       const date = days[5]!;
       const booked = await book(t.app, date, 0, { language: 'en' });
       expect(booked.desk.id).toBe(1);
       const before = await getDesk(1);
       const res = await t.call('PATCH', '/api/desk/1', t.admin, {
         closures: [...before.closures, { date, type: 'whole_day' }],
-        affectedAppointments: 'reassign',
+        affectedAppointments: 'reassign_anywhere',
       });
       expect(res.statusCode, res.body).toBe(200);
       const row = await appointmentRow(t.database.db, booked.id);
@@ -348,7 +349,7 @@ describe.each(testDatabases)('desk and closure writes on %s', (kind) => {
       const first = await getDesk(1);
       const res = await t.call('PATCH', '/api/desk/1', t.admin, {
         closures: [...first.closures, { date, type: 'whole_day' }],
-        affectedAppointments: 'reassign',
+        affectedAppointments: 'reassign_anywhere',
       });
       expect(res.statusCode, res.body).toBe(200);
       expect(await appointmentRow(t.database.db, booked.id)).toMatchObject({ status: 'cancelled' });

@@ -108,7 +108,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('schedule changes across two pro
       1,
       'PATCH',
       '/desk/1',
-      { closures: [...first.closures, { date, type: 'whole_day' }], affectedAppointments: 'reassign' },
+      // Desk 2 is in another location (demo data): only reassign_anywhere moves there (decision 0422).
+      {
+        closures: [...first.closures, { date, type: 'whole_day' }],
+        affectedAppointments: 'reassign_anywhere',
+      },
       p.t.admin.headers,
     );
     const [changed, ...holds] = await Promise.all([change, ...crowd]);

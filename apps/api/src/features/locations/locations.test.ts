@@ -222,7 +222,7 @@ describe.each(testDatabases)('locations on %s', (kind) => {
     });
   });
 
-  // A story in three steps: the 409 lists exactly what is booked at Noord, "reassign" also moves what the
+  // A story in three steps: the 409 lists exactly what is booked at Noord, "reassign_anywhere" also moves what the
   // 409 test left there, and "keep" leaves its appointment standing — so the steps run in this order.
   describe('deactivating a location under confirmed appointments (DESIGN §4)', { shuffle: false }, () => {
     it('answers 409 appointments_affected listing them, and changes nothing', async () => {
@@ -241,7 +241,7 @@ describe.each(testDatabases)('locations on %s', (kind) => {
       expect((await t.call('GET', `/api/location/${w.noord.id}`, t.admin)).json().active).toBe(true);
     });
 
-    it('with reassign moves each to a desk of another active location that serves every item, or cancels it', async () => {
+    it('with reassign_anywhere moves each to a desk of another active location that serves every item, or cancels it', async () => {
       const date = WEEKDAYS[2]!;
       // A passport appointment can move to the Stadhuis; a driving licence one has nowhere to go.
       const passportSlots = await slotsFor(t, {
@@ -264,7 +264,7 @@ describe.each(testDatabases)('locations on %s', (kind) => {
 
       const res = await t.call('PATCH', `/api/location/${w.noord.id}`, t.admin, {
         active: false,
-        affectedAppointments: 'reassign',
+        affectedAppointments: 'reassign_anywhere',
       });
       expect(res.statusCode, res.body).toBe(200);
       const moved = await appointmentRow(t.database.db, passport.id);
@@ -281,7 +281,7 @@ describe.each(testDatabases)('locations on %s', (kind) => {
       const [updated] = await auditOf(t.database.db, 'location_updated', w.noord.id).then((e) => e.slice(-1));
       expect(updated?.details).toMatchObject({
         changes: { active: { before: true, after: false } },
-        affectedAppointments: 'reassign',
+        affectedAppointments: 'reassign_anywhere',
         reassigned: [{ id: passport.id, fromDeskId: w.n1.id, toDeskId: moved.deskId }],
       });
       // With the one the test before left there.

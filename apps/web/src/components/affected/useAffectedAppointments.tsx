@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import type { AffectedAppointmentsDecision, Appointment } from '@balie/shared';
+import type { AffectedAppointmentsDecision, AppointmentsAffectedError } from '@balie/shared';
 import { AffectedAppointmentsDialog } from './AffectedAppointmentsDialog';
 import { affectedAppointmentsOf } from './affectedAppointmentsOf';
 
@@ -12,7 +12,10 @@ export type ChangeOutcome<R> = Outcome<R> | { cancelled: true };
  * with the admin's decision. `send(decision)` must build the whole request (body or query) itself.
  */
 export function useAffectedAppointments() {
-  const [appointments, setAppointments] = useState<Appointment[] | null>(null);
+  const [affected, setAffected] = useState<Pick<
+    AppointmentsAffectedError,
+    'appointments' | 'reassignment'
+  > | null>(null);
   const answer = useRef<(decision: AffectedAppointmentsDecision | null) => void>(() => undefined);
 
   const change = useCallback(
@@ -24,9 +27,9 @@ export function useAffectedAppointments() {
       if (!affected) return first;
       const decision = await new Promise<AffectedAppointmentsDecision | null>((resolve) => {
         answer.current = resolve;
-        setAppointments(affected);
+        setAffected(affected);
       });
-      setAppointments(null);
+      setAffected(null);
       return decision ? send(decision) : { cancelled: true };
     },
     [],
@@ -34,7 +37,8 @@ export function useAffectedAppointments() {
 
   const dialog = (
     <AffectedAppointmentsDialog
-      appointments={appointments}
+      appointments={affected?.appointments ?? null}
+      reassignment={affected?.reassignment}
       onChoose={(decision) => answer.current(decision)}
       onCancel={() => answer.current(null)}
     />

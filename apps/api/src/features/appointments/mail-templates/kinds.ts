@@ -51,6 +51,43 @@ function scheduleReason(t: AppointmentTexts, payload: Record<string, unknown>): 
   return typeof payload.reason === 'string' && payload.reason ? `${base} (${payload.reason})` : base;
 }
 
+/**
+ * A change mail sent by a reassignment (payload `reassigned`, decision 0422) names what changed, since the
+ * day and time did not: another location (its name and street in the subject, its whole address first in
+ * the body) or another desk at the same address; and why — the admin's reason for a closure, else the
+ * cause's own sentence. Null for any other change mail (a visitor's or staff's move).
+ */
+function reassignmentOf(
+  t: AppointmentTexts,
+  view: AppointmentView,
+  payload: Record<string, unknown>,
+  when: string,
+): { heading: string; subject: string; intro: string; preview: string } | null {
+  const moved = payload.reassigned;
+  if (moved !== 'location' && moved !== 'desk') return null;
+  const texts = t.reassigned[moved];
+  const { location } = view.desk;
+  const address = addressOf(location);
+  const vars = {
+    name: location.name,
+    address,
+    place: [location.name, location.street].filter(Boolean).join(', '),
+    desk: view.desk.name,
+    when,
+  };
+  const admin = typeof payload.reason === 'string' ? payload.reason.trim() : '';
+  const reasons = t.scheduleCancellation.reasons;
+  const cause = typeof payload.cause === 'string' && payload.cause in reasons ? payload.cause : null;
+  const reason = admin || (cause ? reasons[cause as keyof typeof reasons] : '');
+  const intro = fill(texts.intro, vars).replace(/, \./g, '.');
+  return {
+    heading: texts.heading,
+    subject: fill(texts.subject, vars),
+    intro: reason ? `${intro}\n${t.reassigned.reasonLabel}: ${reason}` : intro,
+    preview: intro,
+  };
+}
+
 /** The booking page with the same products already chosen: `/new?items=<productId>x<amount>,…`. */
 function rebookUrl(publicUrl: string, items: AppointmentView['items']): string {
   return `${publicUrl}/new?items=${items.map((i) => `${i.product.id}x${i.amount}`).join(',')}`;
@@ -176,15 +213,17 @@ async function render(
       : remindsToday
         ? t.reminder.introToday
         : t[kind].intro;
+  const reassigned =
+    kind === 'change' ? reassignmentOf(t, view, extra.payload, start.toFormat('ccc d MMMM HH:mm')) : null;
   const brand = brandOf(organisation);
   const { html, text } = await renderMail({
     language,
     brand,
     look: lookOf(organisation, config.publicUrl),
-    preview: `${t[kind].heading}: ${date}, ${time}`,
-    heading: t[kind].heading,
+    preview: reassigned?.preview ?? `${t[kind].heading}: ${date}, ${time}`,
+    heading: reassigned?.heading ?? t[kind].heading,
     greeting: greetingOf(base, name),
-    paragraphs: [intro],
+    paragraphs: [reassigned?.intro ?? intro],
     details: [
       [t.details.date, date],
       [t.details.time, time],
@@ -224,7 +263,7 @@ async function render(
   });
   return {
     to: row.email!,
-    subject: fill(t[kind].subject, { date }),
+    subject: reassigned?.subject ?? fill(t[kind].subject, { date }),
     text,
     html,
     language,

@@ -224,6 +224,70 @@ describe('a location’s page', () => {
     });
   });
 
+  it('closing it under appointments: within the location by default, another location only when chosen', async () => {
+    const stadhuisLocation = {
+      id: 1,
+      name: 'Stadhuis',
+      street: 'Markt 1',
+      postcode: '1234 AB',
+      city: 'Voorbeeld',
+    };
+    const log = serveLocations(({ method, path, body }) => {
+      if (method !== 'POST' || path !== '/api/closures') return undefined;
+      return (body as { affectedAppointments?: string }).affectedAppointments
+        ? { status: 201, body: {} }
+        : {
+            status: 409,
+            body: {
+              code: 'appointments_affected',
+              message: 'x',
+              appointments: [
+                { ...AFFECTED, location: { ...stadhuisLocation, id: 2, name: 'Stadswinkel Noord' } },
+              ],
+              reassignment: [
+                { appointmentId: AFFECTED.id, sameLocation: false, otherLocation: stadhuisLocation },
+              ],
+            },
+          };
+    });
+    /** Adds a closure of this location and answers the dialog it brings up. */
+    const close = async (answer: (dialog: HTMLElement) => Promise<void>) => {
+      await renderRoute('/location/2', { user: admin });
+      const form = await screen.findByRole('form', { name: 'Add a closure' });
+      fireEvent.change(within(form).getByLabelText('Date'), { target: { value: '2031-07-01' } });
+      await user.type(within(form).getByRole('textbox', { name: 'Reason' }), 'Verbouwing');
+      await user.click(within(form).getByRole('button', { name: 'Add closure' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Appointments affected by this change' });
+      await answer(dialog);
+      await user.click(within(dialog).getByRole('button', { name: 'Save with this choice' }));
+      expect(await screen.findByText('Saved')).toBeInTheDocument();
+      cleanup();
+    };
+    await close(async (dialog) => {
+      expect(
+        within(dialog).getByRole('radio', { name: 'Move to another desk in Stadswinkel Noord' }),
+      ).toBeChecked();
+    });
+    await close(async (dialog) => {
+      expect(
+        within(within(dialog).getByRole('list', { name: 'Locations that would receive visitors' })).getByRole(
+          'listitem',
+        ),
+      ).toHaveTextContent('Stadhuis, Markt 1, 1234 AB Voorbeeld: 1 appointment');
+      await user.click(within(dialog).getByRole('radio', { name: 'Move to another location' }));
+    });
+    expect(
+      log
+        .filter((r) => r.method === 'POST')
+        .map((r) => (r.body as { affectedAppointments?: string }).affectedAppointments),
+    ).toEqual([undefined, 'reassign', undefined, 'reassign_anywhere']);
+    expect(log.filter((r) => r.method === 'POST').at(-1)?.body).toMatchObject({
+      date: '2031-07-01',
+      reason: 'Verbouwing',
+      locationId: 2,
+    });
+  });
+
   it('cannot be deleted while desks belong to it, and says why', async () => {
     serveLocations();
     await renderRoute('/location/1', { user: admin });

@@ -11,6 +11,21 @@ export const de: AppointmentTexts = {
     subject: 'Ihr Termin wurde auf den {date} geändert',
     intro: 'Ihr Termin wurde geändert. Dies sind die neuen Angaben.',
   },
+  reassigned: {
+    location: {
+      heading: 'Ihr Termin wurde an einen anderen Standort verlegt',
+      subject: 'Ihr Termin wurde verlegt nach {place} — {when}',
+      intro:
+        'Ihr Termin wurde verlegt nach {name}, {address}. Tag und Uhrzeit bleiben gleich; Sie werden dort an {desk} bedient.',
+    },
+    desk: {
+      heading: 'Ihr Termin wurde an einen anderen Schalter verlegt',
+      subject: 'Ihr Termin wurde an einen anderen Schalter an derselben Adresse verlegt — {when}',
+      intro:
+        'Sie werden an {desk} bedient, an derselben Adresse: {name}, {address}. Tag und Uhrzeit bleiben gleich.',
+    },
+    reasonLabel: 'Grund',
+  },
   cancellation: {
     heading: 'Ihr Termin wurde abgesagt',
     subject: 'Ihr Termin am {date} wurde abgesagt',

@@ -11,6 +11,21 @@ export const en: AppointmentTexts = {
     subject: 'Your appointment has been changed to {date}',
     intro: 'Your appointment has been changed. These are the new details.',
   },
+  reassigned: {
+    location: {
+      heading: 'Your appointment has moved to another location',
+      subject: 'Your appointment has moved to {place} — {when}',
+      intro:
+        'Your appointment has moved to {name}, {address}. The day and time stay the same; you will be helped there at {desk}.',
+    },
+    desk: {
+      heading: 'Your appointment has moved to another desk',
+      subject: 'Your appointment has moved to another desk at the same address — {when}',
+      intro:
+        'You will be helped at {desk}, at the same address: {name}, {address}. The day and time stay the same.',
+    },
+    reasonLabel: 'Reason',
+  },
   cancellation: {
     heading: 'Your appointment has been cancelled',
     subject: 'Your appointment on {date} has been cancelled',

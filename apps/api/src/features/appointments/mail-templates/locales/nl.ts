@@ -10,6 +10,26 @@ export const nl = {
     subject: 'Uw afspraak is gewijzigd naar {date}',
     intro: 'Uw afspraak is gewijzigd. Dit zijn de nieuwe gegevens.',
   },
+  /**
+   * The change mail of a reassignment (DESIGN §4, decision 0422), instead of `change`'s texts: the day and
+   * time stay, so the subject and the first line say where the visitor goes. `{place}`: the location's
+   * name and street; `{address}`: its whole address; `{when}`: the short day and time; `{desk}`.
+   */
+  reassigned: {
+    location: {
+      heading: 'Uw afspraak is verplaatst naar een andere vestiging',
+      subject: 'Uw afspraak is verplaatst naar {place} — {when}',
+      intro:
+        'Uw afspraak is verplaatst naar {name}, {address}. Dag en tijd blijven hetzelfde; u wordt daar geholpen aan {desk}.',
+    },
+    desk: {
+      heading: 'Uw afspraak is verplaatst naar een andere balie',
+      subject: 'Uw afspraak is verplaatst naar een andere balie op hetzelfde adres — {when}',
+      intro:
+        'U wordt geholpen aan {desk}, op hetzelfde adres: {name}, {address}. Dag en tijd blijven hetzelfde.',
+    },
+    reasonLabel: 'Reden',
+  },
   cancellation: {
     heading: 'Uw afspraak is geannuleerd',
     subject: 'Uw afspraak op {date} is geannuleerd',
