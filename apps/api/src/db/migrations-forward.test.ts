@@ -1,10 +1,16 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it as test } from 'vitest';
 import { createTestDatabase, testDatabases } from '../test/databases.js';
 import { openDatabase, rawQuery, type Database } from './client.js';
 import { migrateDatabase, MIGRATIONS_FOLDER } from './migrate.js';
+
+/**
+ * Each case migrates an empty database twice (up to a tag, then the rest): on a busy or half-as-fast
+ * machine PGlite takes longer than the API tests' 30 s for that (seen: 35–39 s beside other work).
+ */
+const it = (name: string, fn: () => Promise<void>) => test(name, fn, 120_000);
 
 /** A copy of the migrations that ends with `lastTag`: what an installation of that time had applied. */
 function migrationsUntil(lastTag: string): string {

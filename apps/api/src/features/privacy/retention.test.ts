@@ -161,7 +161,8 @@ describe.each(testDatabases)('the retention job on %s', (kind) => {
     await db.execute(
       sql`INSERT INTO rate_limit_hits (bucket, key, at) VALUES
             ('forgot-password', 'old@privacy.example', now() - interval '2 hours'),
-            ('forgot-password', 'new@privacy.example', now())`,
+            ('forgot-password', 'new@privacy.example', now()),
+            ('mfa-wrong-code', 'day-old-window', now() - interval '2 hours')`,
     );
     const dir = path.join(t.config.dataDir, 'mail');
     mkdirSync(dir, { recursive: true });
@@ -183,6 +184,8 @@ describe.each(testDatabases)('the retention job on %s', (kind) => {
     const hits = await db.select({ key: rateLimitHits.key }).from(rateLimitHits);
     expect(hits.map((h) => h.key)).toContain('new@privacy.example');
     expect(hits.map((h) => h.key)).not.toContain('old@privacy.example');
+    // Each bucket by its own window: two-step sign-in's wrong codes count for a day (decision 0418).
+    expect(hits.map((h) => h.key)).toContain('day-old-window');
     expect([existsSync(oldFile), existsSync(newFile)]).toEqual([false, true]);
   });
 
