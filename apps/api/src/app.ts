@@ -100,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       !request.url.startsWith('/api') &&
       (request.headers.accept ?? '').includes('text/html');
     // History fallback: the SPA's router decides what a deep link like /edit-appointment/… shows.
-    if (wantsPage) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    if (wantsPage) return spa.send(request, reply);
     return reply.code(404).send(new HttpError('not_found').toJSON());
   });
   return app;

@@ -139,7 +139,7 @@ describe('loadConfig', () => {
     const [warning, ...more] = mailWarnings(loadConfig(smtp), 'production');
     expect(more).toEqual([]);
     expect(warning).toContain('MAIL_FROM is not');
-    expect(warning).toContain('Balie <no-reply@afspraak.example.nl>');
+    expect(warning).toContain("from no-reply@afspraak.example.nl under the organisation's name");
     // Not with MAIL_FROM, not outside production.
     expect(mailWarnings(loadConfig({ ...smtp, MAIL_FROM: 'G <b@example.nl>' }), 'production')).toEqual([]);
     expect(mailWarnings(loadConfig(smtp), 'test')).toEqual([]);

@@ -116,7 +116,10 @@ export interface Config {
   dataDir: string;
   publicUrl: string;
   smtpUrl: string | undefined;
-  /** MAIL_FROM, or `Balie <no-reply@PUBLIC_URL's host>` when unset (decision 0330). */
+  /**
+   * MAIL_FROM, or `Balie <no-reply@PUBLIC_URL's host>` when unset (decision 0330): then only its address
+   * is used, under the organisation's name read when each mail goes out (`mail/sender.ts`, decision 0427).
+   */
   mailFrom: string;
   /** Whether MAIL_FROM was set: production mail without it is worth a warning at start (mailWarnings). */
   mailFromSet: boolean;
@@ -219,7 +222,8 @@ export function mailWarnings(config: Config, nodeEnv: string | undefined): strin
   }
   if (config.mailFromSet) return [];
   return [
-    `Warning: SMTP_URL is set but MAIL_FROM is not; mail is sent as ${config.mailFrom}. ` +
+    `Warning: SMTP_URL is set but MAIL_FROM is not; mail is sent from ${/<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom} ` +
+      "under the organisation's name. " +
       "Set MAIL_FROM to the organisation's sender, e.g. MAIL_FROM='Gemeente Voorbeeld <balie@example.nl>'.",
   ];
 }

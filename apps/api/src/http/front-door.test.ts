@@ -4,8 +4,9 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { FRONT_DOOR_NAMESPACES, type FrontDoorState } from '@balie/shared';
-import { productCategories } from '../db/schema/index.js';
+import { DEFAULT_PRIMARY_COLOUR, FRONT_DOOR_NAMESPACES, type FrontDoorState } from '@balie/shared';
+import { organisation, productCategories } from '../db/schema/index.js';
+import { removeLogo, replaceLogo } from '../features/organisation/repository.js';
 import { useTestApp, type UseTestAppOptions } from '../test/index.js';
 
 const INDEX = '<!doctype html><html lang="nl"><head></head><body><div id="root"></div></body></html>';
@@ -15,11 +16,11 @@ const INDEX = '<!doctype html><html lang="nl"><head></head><body><div id="root">
  * it dist-ssr with the server renderer. The renderer here is the stand-in `renderer` (the real one is
  * apps/web's, tested there and in the browser); it shows what the API hands it.
  */
-function webBuild(renderer: string): string {
+function webBuild(renderer: string, index = INDEX): string {
   const web = mkdtempSync(path.join(tmpdir(), 'balie-front-door-'));
   const dist = path.join(web, 'dist');
   mkdirSync(path.join(dist, 'locales', 'nl'), { recursive: true });
-  writeFileSync(path.join(dist, 'index.html'), INDEX);
+  writeFileSync(path.join(dist, 'index.html'), index);
   for (const ns of FRONT_DOOR_NAMESPACES)
     writeFileSync(path.join(dist, 'locales', 'nl', `${ns}.json`), JSON.stringify({ namespace: ns }));
   mkdirSync(path.join(web, 'dist-ssr'));
@@ -28,10 +29,10 @@ function webBuild(renderer: string): string {
 }
 
 /** A web build made before the app and removed after it, and a test app serving it. */
-function useFrontDoorApp(renderer: string, options: UseTestAppOptions = {}) {
+function useFrontDoorApp(renderer: string, options: UseTestAppOptions = {}, index = INDEX) {
   let webRoot = '';
   beforeAll(() => {
-    webRoot = webBuild(renderer);
+    webRoot = webBuild(renderer, index);
   });
   afterAll(() => rmSync(path.dirname(webRoot), { recursive: true, force: true }));
   return { t: useTestApp('pglite', () => ({ ...options, webRoot })), build: () => webRoot };
@@ -190,5 +191,52 @@ describe('GET /new after a failure', { shuffle: false }, () => {
     expect(rendered(res.body).categories.map((c) => c.name)).toContain('Na de storing');
     expect(rendered(res.body).translations.common).toEqual({ namespace: 'common' });
     expect(res.body).not.toContain('third-read');
+  });
+});
+
+/** apps/web/index.html's head: the product's icon and colour until the organisation's replace them. */
+const PRODUCT_INDEX =
+  '<!doctype html><html lang="nl"><head><meta charset="UTF-8" />' +
+  '<link rel="icon" type="image/svg+xml" href="/favicon.svg" />' +
+  '<meta name="theme-color" content="#0b2d5b" /><title>Balie</title></head>' +
+  '<body><div id="root"></div></body></html>';
+
+describe('the served page in the organisation’s colours (issue 34 item 14)', () => {
+  const { t } = useFrontDoorApp(ECHO_STATE, {}, PRODUCT_INDEX);
+  // The server-rendered front door, its plain fallback, and the history fallback of any other page.
+  const PAGES = ['/new', '/new?step=time', '/edit-appointment/abc', '/login'];
+  const head = async (url: string) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    expect(res.statusCode, url).toBe(200);
+    return res.body.slice(0, res.body.indexOf('</head>'));
+  };
+
+  it('carries its primary colour as theme-color and its logo as the icon on every page', async () => {
+    await t.database.db.update(organisation).set({ primaryColour: '#7a1f5c' }).where(eq(organisation.id, 1));
+    const logoId = await t.database.db.transaction((tx) =>
+      replaceLogo(tx, 'image/png', Buffer.from('89504e470d0a1a0a', 'hex')),
+    );
+    try {
+      for (const url of PAGES) {
+        const html = await head(url);
+        expect(html, url).toContain('<meta name="theme-color" content="#7a1f5c" />');
+        expect(html, url).not.toContain('#0b2d5b');
+        expect(html, url).toContain(`<link rel="icon" href="/api/organisation/logo/${logoId}" />`);
+        expect(html, url).not.toContain('favicon.svg');
+      }
+      // Without a logo the product's icon stays, the colour is still the organisation's.
+      await t.database.db.transaction((tx) => removeLogo(tx));
+      for (const url of PAGES) {
+        const html = await head(url);
+        expect(html, url).toContain('<link rel="icon" type="image/svg+xml" href="/favicon.svg" />');
+        expect(html, url).toContain('<meta name="theme-color" content="#7a1f5c" />');
+      }
+    } finally {
+      await t.database.db.transaction((tx) => removeLogo(tx));
+      await t.database.db
+        .update(organisation)
+        .set({ primaryColour: DEFAULT_PRIMARY_COLOUR })
+        .where(eq(organisation.id, 1));
+    }
   });
 });

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_UI_LANGUAGE, FRONT_DOOR_NAMESPACES, type FrontDoorState } from '@balie/shared';
 import { frontDoorState, readFrontDoorData } from '../features/booking/front-door-state.js';
+import { brandPage, loadedOnce, type IndexPage } from './branded-page.js';
 
 /** apps/web's server build (vite build --ssr): renders /new's first step into index.html. */
 interface FrontDoorRenderer {
@@ -23,20 +24,23 @@ export const ssrEntryOf = (webRoot: string) =>
  * session, no booking in progress. A query (?step, ?items) gets the plain SPA, as does any failure here:
  * the front door never answers 500 for a render the browser can do itself.
  */
-export function installFrontDoor(app: FastifyInstance, webRoot: string): void {
+export function installFrontDoor(app: FastifyInstance, webRoot: string, index: IndexPage): void {
   const entry = ssrEntryOf(webRoot);
   if (!existsSync(entry)) return;
   // Loaded on the first visit, not at start: a server that never serves /new keeps its memory.
   const renderer = loadedOnce(() => import(pathToFileURL(entry).href) as Promise<FrontDoorRenderer>);
-  const template = loadedOnce(() => readFile(path.join(webRoot, 'index.html'), 'utf8'));
   const translations = loadedOnce(() => readTranslations(webRoot, DEFAULT_UI_LANGUAGE));
   let last: { key: string; page: RenderedPage | null } | undefined;
 
   app.get('/new', { schema: { hide: true } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-cache');
-    if (request.url !== '/new') return reply.sendFile('index.html');
+    if (request.url !== '/new') return index.send(request, reply);
     try {
-      const [{ renderFrontDoor }, page, texts] = await Promise.all([renderer(), template(), translations()]);
+      const [{ renderFrontDoor }, page, texts] = await Promise.all([
+        renderer(),
+        index.template(),
+        translations(),
+      ]);
       const data = await readFrontDoorData(app.db, DEFAULT_UI_LANGUAGE);
       // The page depends on nothing but these data (and the build): while products, categories and the
       // organisation stay as they are, the last page is sent again, neither encoded nor rendered anew.
@@ -44,7 +48,12 @@ export function installFrontDoor(app: FastifyInstance, webRoot: string): void {
       if (last?.key !== key)
         last = {
           key,
-          page: renderedPage(renderFrontDoor(page, frontDoorState(DEFAULT_UI_LANGUAGE, texts, data))),
+          page: renderedPage(
+            brandedOrNull(
+              renderFrontDoor(page, frontDoorState(DEFAULT_UI_LANGUAGE, texts, data)),
+              data.organisation,
+            ),
+          ),
         };
       if (last.page) {
         reply.type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
@@ -54,21 +63,13 @@ export function installFrontDoor(app: FastifyInstance, webRoot: string): void {
     } catch (error) {
       request.log.error({ err: error }, 'server render of /new failed: sending the SPA to render it');
     }
-    return reply.sendFile('index.html');
+    return index.send(request, reply);
   });
 }
 
-/**
- * `load()` on the first call, its promise kept after: a file read or an import that failed is tried
- * again on the next call, and only that one — a failed render or database read reloads nothing (0297).
- */
-function loadedOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let loaded: Promise<T> | undefined;
-  return () =>
-    (loaded ??= load().catch((error: unknown) => {
-      loaded = undefined;
-      throw error;
-    }));
+/** The rendered page in the organisation's colour and icon (`brandPage`); null stays null. */
+function brandedOrNull(html: string | null, organisation: FrontDoorState['organisation']): string | null {
+  return html === null ? null : brandPage(html, organisation);
 }
 
 /**

@@ -33,3 +33,40 @@ export function organisationFooter(t: MailTexts, o: Organisation): string[] {
     o.website && `${t.footer.website}: ${o.website}`,
   ].filter((line): line is string => !!line);
 }
+
+/**
+ * The locales dates are written in, the web's (apps/web `localeOf`): British English writes the day
+ * before the month, as the Dutch and the Germans do.
+ */
+const LOCALES: Record<UiLanguage, string> = { nl: 'nl-NL', en: 'en-GB', de: 'de-DE' };
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(language: UiLanguage, timeZone: string, options: Intl.DateTimeFormatOptions) {
+  const key = `${language}|${timeZone}|${JSON.stringify(options)}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(LOCALES[language], { ...options, timeZone });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * A day as the language writes it, from the locale's own rules rather than one pattern for all (a
+ * German date has a comma after the weekday and a dot after the day): "dinsdag 1 december 2026",
+ * "Tuesday 1 December 2026", "Dienstag, 1. Dezember 2026". The year follows the locale's weekday, day
+ * and month, as all three languages put it last; British English would otherwise add a comma after the
+ * weekday, which it leaves out without the year (decision 0427).
+ */
+export function longDate(at: Date, language: UiLanguage, timeZone: string): string {
+  const day = formatter(language, timeZone, { weekday: 'long', day: 'numeric', month: 'long' }).format(at);
+  const year = formatter(language, timeZone, { year: 'numeric' }).format(at);
+  return `${day} ${year}`;
+}
+
+/** A short day and time: "di 1 december 10:00", "Tue 1 December 10:00", "Di., 1. Dezember 10:00". */
+export function shortDateTime(at: Date, language: UiLanguage, timeZone: string): string {
+  const day = formatter(language, timeZone, { weekday: 'short', day: 'numeric', month: 'long' }).format(at);
+  const time = formatter(language, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return `${day} ${time.format(at)}`;
+}

@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 import { mailDirOf, mailFileName } from './mail-files.js';
 import type { RenderedMail } from './registry.js';
+import type { Sender } from './sender.js';
 
 /** SMTP connections kept open per process; the worker sends as many mails at once (decision 0141). */
 export const SMTP_CONNECTIONS = 5;
@@ -13,6 +14,8 @@ export interface SendOptions {
   messageId?: string;
   /** The appointment the mail is about, if any: the file transport names it in the file's name. */
   appointmentId?: number;
+  /** The sender decided for this mail (`senderOf`); MAIL_FROM when none is given. */
+  from?: Sender;
 }
 
 export interface MailTransport {
@@ -29,7 +32,7 @@ export interface MailTransport {
 export function createMailTransport(config: Config, log: (msg: string) => void = console.log): MailTransport {
   const message = (mail: RenderedMail, options: SendOptions = {}) => ({
     ...(options.messageId ? { messageId: options.messageId } : {}),
-    from: config.mailFrom,
+    from: options.from ?? config.mailFrom,
     to: mail.to,
     subject: mail.subject,
     text: mail.text,

@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, gt } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { outbox } from '../db/schema/index.js';
+import { defaultMailFrom } from '../config.js';
+import { organisation, outbox } from '../db/schema/index.js';
+import { DEMO_ORGANISATION } from '../demo/seed.js';
 import { testDatabases, useTestApp } from '../test/index.js';
 import { TestSmtp } from '../test/smtp.js';
 import { enqueueMail } from './outbox.js';
@@ -129,6 +131,37 @@ describe.each(testDatabases)('mail worker on %s', (kind) => {
     await t.app.background.settled();
     expect((await worker().runOnce()).sent).toBe(1);
     expect(inbox[0]!.raw).toContain('Subject: =?UTF-8?Q?Passwort_zur=C3=BCcksetzen?=');
+  });
+
+  it('sends under the organisation’s name without MAIL_FROM, at the default address; MAIL_FROM as it is', async () => {
+    await smtp.up();
+    const inbox = smtp.inbox;
+    const fromOf = (i: number) => /^From: (.*)$/m.exec(inbox[i]!.raw)?.[1];
+    const note = (n: number) => enqueueMail(t.database.db, 'test-note', { n });
+    // No MAIL_FROM: the address stays no-reply at PUBLIC_URL's host, the name is the organisation's,
+    // read when the mail goes out.
+    const unset = { ...t.config, mailFrom: defaultMailFrom(t.config.publicUrl), mailFromSet: false };
+    await note(1);
+    expect((await worker({ config: unset }).runOnce()).sent).toBe(1);
+    expect(fromOf(0)).toBe(`${DEMO_ORGANISATION.name} <no-reply@balie.test>`);
+    await t.database.db
+      .update(organisation)
+      .set({ name: 'Gemeente "Oost", West' })
+      .where(eq(organisation.id, 1));
+    try {
+      await note(2);
+      expect((await worker({ config: unset }).runOnce()).sent).toBe(1);
+      expect(fromOf(1)).toBe('"Gemeente \\"Oost\\", West" <no-reply@balie.test>');
+    } finally {
+      await t.database.db
+        .update(organisation)
+        .set({ name: DEMO_ORGANISATION.name })
+        .where(eq(organisation.id, 1));
+    }
+    // MAIL_FROM set: the operator's sender, name and all.
+    await note(3);
+    expect((await worker().runOnce()).sent).toBe(1);
+    expect(fromOf(2)).toBe('Balie <balie@test>');
   });
 
   it('follows a language changed on the profile or with the interface switch (decision 0190)', async () => {

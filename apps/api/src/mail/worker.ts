@@ -4,9 +4,11 @@ import { and, asc, eq, gt, inArray, isNull, like, lt, lte, or, sql } from 'drizz
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { outbox } from '../db/schema/index.js';
+import { getOrganisation } from '../features/organisation/repository.js';
 import { describeError } from '../security/logged-errors.js';
 import { mailOfStored } from './outbox.js';
 import { rendererOf } from './registry.js';
+import { senderOf } from './sender.js';
 import { SMTP_CONNECTIONS, type MailTransport } from './transport.js';
 // The kinds this package itself sends; features register theirs when their routes are loaded.
 import './kinds/password-reset.js';
@@ -237,6 +239,8 @@ export class MailWorker {
           messageId: this.messageId(row),
           // Appointment mails carry the id (their payload is ids only): the file transport names it.
           ...(Number.isSafeInteger(appointmentId) ? { appointmentId: appointmentId as number } : {}),
+          // Without MAIL_FROM the organisation's name, as it is now (decision 0427).
+          ...(config.mailFromSet ? {} : { from: senderOf(config, await getOrganisation(db)) }),
         });
         this.o.log?.info(`mail ${row.id} (${row.kind}) sent: ${where}`);
         outcome = 'sent';

@@ -4,7 +4,7 @@ import { DateTime } from 'luxon';
 import { addressOf, type UiLanguage } from '@balie/shared';
 import type { Config } from '../../config.js';
 import { spreadsheetCsv } from '../../http/csv.js';
-import { fill } from '../../mail/i18n.js';
+import { fill, longDate } from '../../mail/i18n.js';
 import { appointmentTexts } from './mail-templates/texts.js';
 import type { AppointmentView } from './repository.js';
 
@@ -92,9 +92,8 @@ export function todayPdf(
   fonts: PdfFonts = PDF_FONTS,
 ): Promise<Buffer> {
   const t = appointmentTexts(language).exports;
-  const day = DateTime.fromISO(date, { zone: config.providerTimezone })
-    .setLocale(language)
-    .toFormat('cccc d MMMM yyyy');
+  const zone = config.providerTimezone;
+  const day = longDate(DateTime.fromISO(date, { zone }).toJSDate(), language, zone);
   const title = fill(t.title, { date: day });
   return new Promise<Buffer>((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 36, info: { Title: title } });

@@ -8,7 +8,7 @@ import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import { websiteOriginOf, type Organisation } from '@balie/shared';
 import { ExternalLink } from '../../components/ExternalLink';
-import { brandedTheme } from '../../components/organisation/brand';
+import { brandedTheme, logoUrlOf } from '../../components/organisation/brand';
 import { OrganisationMark } from '../../components/organisation/OrganisationMark';
 import { useGetOrganisationQuery } from '../../components/organisation/organisationApi';
 import { PageLoader } from '../../components/PageLoader';
@@ -20,11 +20,31 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { PublicFooter } from './PublicFooter';
 import { useEmbedHeight } from './useEmbedHeight';
 
-/** The browser's bar in the organisation's colour too (index.html ships the product's). */
-function useThemeColour(colour: string | undefined) {
+/** The product's tab icon, as index.html has it: back when the organisation removes its logo. */
+const PRODUCT_ICON = { href: '/favicon.svg', type: 'image/svg+xml' };
+
+/**
+ * The browser's bar in the organisation's colour and the tab with its logo (index.html ships the
+ * product's; the server puts the organisation's in, and this follows a change made while the page is open).
+ */
+function usePageLook(org: Organisation | undefined) {
+  const colour = org?.primaryColour;
+  const logo = org ? logoUrlOf(org) : undefined;
   useEffect(() => {
     if (colour) document.querySelector('meta[name="theme-color"]')?.setAttribute('content', colour);
   }, [colour]);
+  useEffect(() => {
+    const icon = document.querySelector('link[rel="icon"]');
+    if (logo === undefined || !icon) return;
+    if (logo === null) {
+      icon.setAttribute('href', PRODUCT_ICON.href);
+      icon.setAttribute('type', PRODUCT_ICON.type);
+    } else {
+      // The logo is a PNG, JPEG or SVG: the browser reads its type from the answer.
+      icon.setAttribute('href', logo);
+      icon.removeAttribute('type');
+    }
+  }, [logo]);
 }
 
 /**
@@ -39,6 +59,7 @@ export function PublicLayout() {
   // The page is there (its hooks run, its data loads) but not shown until the organisation is known. A
   // failed read shows the pages in the product's colours; each page shows its own errors.
   const known = org !== undefined || error !== undefined;
+  usePageLook(org);
   return (
     <ThemeProvider theme={(outer: Theme) => brandedTheme(outer, org?.primaryColour)}>
       <SiteNameContext value={org?.name || null}>
@@ -53,7 +74,6 @@ export function PublicLayout() {
 function FullPage({ organisation: org }: { organisation: Organisation | undefined }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  useThemeColour(org?.primaryColour);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <SkipLink />

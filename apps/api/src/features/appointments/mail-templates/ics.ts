@@ -13,12 +13,6 @@ export interface CalendarEvent {
   attendee: { name: string; email: string };
 }
 
-/** `Balie <no-reply@host>` → its name and address. */
-export function parseAddress(from: string): { name: string; email: string } {
-  const m = /^\s*"?([^"<]*?)"?\s*<([^>]+)>\s*$/.exec(from);
-  return m ? { name: m[1] || m[2]!, email: m[2]! } : { name: from, email: from };
-}
-
 /**
  * A parameter value (CN) as RFC 5545 §3.1 allows it: a quoted value holds no DQUOTE and knows no escape
  * (the ics package writes `\"`, which calendars read as the end of the value), so a double quote becomes

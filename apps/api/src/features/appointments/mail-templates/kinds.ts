@@ -12,13 +12,21 @@ import { appointments, locations, products } from '../../../db/schema/index.js';
 import type { AppointmentRowStatus } from '../../../db/schema/index.js';
 import { brandOf, lookOf, type MailContent } from '../../../mail/design/content.js';
 import { renderMail } from '../../../mail/design/render.js';
-import { fill, greetingOf, mailTexts, organisationFooter } from '../../../mail/i18n.js';
+import {
+  fill,
+  greetingOf,
+  longDate,
+  mailTexts,
+  organisationFooter,
+  shortDateTime,
+} from '../../../mail/i18n.js';
 import { registerMailKind, type RenderContext, type RenderedMail } from '../../../mail/registry.js';
+import { senderOf } from '../../../mail/sender.js';
 import { deriveToken } from '../../../security/tokens.js';
 import { getOrganisation } from '../../organisation/repository.js';
 import { viewOf, type AppointmentView } from '../repository.js';
 import { checkInQrPng, QR_CID, QR_SIZE } from './check-in-qr.js';
-import { calendarInvite, parseAddress } from './ics.js';
+import { calendarInvite } from './ics.js';
 import { appointmentTexts } from './texts.js';
 import type { AppointmentTexts } from './locales/nl.js';
 
@@ -165,7 +173,7 @@ function placeOf(
   const { location } = view.desk;
   const address = addressOf(location);
   const lines = [location.name, address];
-  if (cancelling) return { heading: t.place.cancelled, lines: lines.filter(Boolean) };
+  if (cancelling) return { heading: t.place.heading, lines: lines.filter(Boolean) };
   const mapUrl = mapUrlOf(location);
   return {
     heading: t.place.heading,
@@ -189,7 +197,7 @@ async function render(
   const zone = config.providerTimezone;
   const start = DateTime.fromJSDate(row.during.from, { zone }).setLocale(language);
   const end = DateTime.fromJSDate(row.during.until, { zone }).setLocale(language);
-  const date = start.toFormat('cccc d MMMM yyyy');
+  const date = longDate(row.during.from, language, zone);
   const time = `${start.toFormat('HH:mm')}–${end.toFormat('HH:mm')}`;
   const name = [row.initials, row.suffix, row.lastName].filter(Boolean).join(' ');
   const products = items.map((i) => `${i.amount} x ${i.product.title}`).join(', ');
@@ -214,7 +222,9 @@ async function render(
         ? t.reminder.introToday
         : t[kind].intro;
   const reassigned =
-    kind === 'change' ? reassignmentOf(t, view, extra.payload, start.toFormat('ccc d MMMM HH:mm')) : null;
+    kind === 'change'
+      ? reassignmentOf(t, view, extra.payload, shortDateTime(row.during.from, language, zone))
+      : null;
   const brand = brandOf(organisation);
   const { html, text } = await renderMail({
     language,
@@ -255,10 +265,17 @@ async function render(
     method,
     start: row.during.from,
     end: row.during.until,
-    title: t.calendarTitle,
+    // The organisation's name and what the visit is for, never the product's name (decision 0427).
+    title: fill(t.calendarTitle, {
+      organisation: brand,
+      products: items
+        .map((i) => (i.amount > 1 ? `${i.amount} x ${i.product.title}` : i.product.title))
+        .join(', '),
+    }),
     description: [products, ...links.map((l) => `${l.label}: ${l.url}`)].join('\n'),
     location: appointmentLocation(desk.name, desk.location),
-    organizer: parseAddress(config.mailFrom),
+    // Whoever the visitor would answer: the organisation under its name, at its own address if it has one.
+    organizer: { name: brand, email: organisation.email || senderOf(config, organisation).address },
     attendee: { name: name || row.email!, email: row.email! },
   });
   return {
@@ -268,7 +285,7 @@ async function render(
     html,
     language,
     attachments: [
-      { filename: 'afspraak.ics', content: ics, contentType: `text/calendar; method=${method}`, method },
+      { filename: t.calendarFile, content: ics, contentType: `text/calendar; method=${method}`, method },
       ...(checkInCode && extra.qrPng
         ? [{ filename: 'incheckcode.png', content: extra.qrPng, contentType: 'image/png', cid: QR_CID }]
         : []),

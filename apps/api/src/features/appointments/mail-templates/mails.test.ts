@@ -222,6 +222,59 @@ describe.each(testDatabases)('appointment mails on %s', (kind) => {
     },
   );
 
+  /** The place's heading: one word for it in every mail, the one the booking page uses. */
+  const PLACE = { nl: 'Vestiging', en: 'Location', de: 'Standort' } satisfies Record<UiLanguage, string>;
+  const ICS_FILE = { nl: 'afspraak.ics', en: 'appointment.ics', de: 'termin.ics' } satisfies Record<
+    UiLanguage,
+    string
+  >;
+  const CALENDAR_TITLE = {
+    nl: `Afspraak bij ${DEMO_ORGANISATION.name}: ${TITLE.nl}`,
+    en: `Appointment at ${DEMO_ORGANISATION.name}: ${TITLE.en}`,
+    de: `Termin bei ${DEMO_ORGANISATION.name}: ${TITLE.de}`,
+  } satisfies Record<UiLanguage, string>;
+  /** Tuesday 2 December 2031 as each language writes a date (German with its comma and ordinal dot). */
+  const TUESDAY = {
+    nl: 'dinsdag 2 december 2031',
+    en: 'Tuesday 2 December 2031',
+    de: 'Dienstag, 2. Dezember 2031',
+  } satisfies Record<UiLanguage, string>;
+
+  it.each(LANGUAGES)(
+    'in %s the calendar entry, its file, the date and the place are the organisation’s, in the visitor’s language',
+    async (lang) => {
+      const { a } = await book(lang);
+      // A known day, at an hour of its own per language (the desk holds one appointment at a time).
+      const from = new Date(`2031-12-02T${{ nl: '09', en: '10', de: '11' }[lang]}:00:00+01:00`);
+      await t.database.db
+        .update(appointments)
+        .set({ during: { from, until: new Date(from.getTime() + 12 * 60_000) } })
+        .where(eq(appointments.id, a.id));
+      for (const mailKind of [APPOINTMENT_MAIL.confirmation, APPOINTMENT_MAIL.cancellation]) {
+        if (mailKind === APPOINTMENT_MAIL.cancellation) {
+          const cancelled = await t.app.inject({ url: `/api/appointment/by-token/${a.token}/cancel` });
+          expect(cancelled.statusCode, cancelled.body).toBe(200);
+        }
+        const mail = await rendered(mailKind, a.id);
+        // Named in the visitor's language, and the only .ics part.
+        expect(mail.attachments?.filter((p) => p.filename.endsWith('.ics')).map((p) => p.filename)).toEqual([
+          ICS_FILE[lang],
+        ]);
+        const lines = icsLines(mail);
+        // The organisation invites, under its own name and address; the product's name appears nowhere.
+        expect(lines.find((l) => l.startsWith('ORGANIZER'))).toBe(
+          `ORGANIZER;CN="${DEMO_ORGANISATION.name}":MAILTO:${DEMO_ORGANISATION.email}`,
+        );
+        expect(lines.find((l) => l.startsWith('SUMMARY'))).toBe(`SUMMARY:${CALENDAR_TITLE[lang]}`);
+        // The date as the language writes it, in the details and in the subject.
+        expect(dateIn(mail, { nl: 'Datum', en: 'Date', de: 'Datum' }[lang])).toBe(TUESDAY[lang]);
+        expect(mail.subject).toContain(TUESDAY[lang]);
+        // The place under the same heading whether the visit happens or not.
+        expect(mail.text).toContain(`${PLACE[lang]}:\n${DEMO_LOCATIONS.stadhuis.name}\n`);
+      }
+    },
+  );
+
   it('sends the town hall’s visitors there, with the Dutch notice where their language has none', async () => {
     const stadhuis = await locationId(DEMO_LOCATIONS.stadhuis.name);
     const { a } = await book('en');
@@ -230,7 +283,7 @@ describe.each(testDatabases)('appointment mails on %s', (kind) => {
     // No notice at all: the place without one.
     let mail = await rendered(APPOINTMENT_MAIL.confirmation, a.id);
     expect(mail.text).toContain(
-      `Where:\n${town.name}\n${townAddress}\nPhone: ${town.phone}\nShow on the map: `,
+      `Location:\n${town.name}\n${townAddress}\nPhone: ${town.phone}\nShow on the map: `,
     );
     expect(dom(mail).hrefs).toContain(mapUrlOf(town));
     expect(mail.text).not.toContain(NOORD.name);

@@ -63,7 +63,10 @@ export function SuccessStep() {
       uid: `appointment-${draft.id ?? 'new'}@${window.location.hostname}`,
       start: from,
       end: until,
-      summary: t('success.calendarTitle', { what }),
+      // The organisation's name, as the mailed invitation has it (never the product's).
+      summary: organisation.data?.name
+        ? t('success.calendarTitle', { what, organisation: organisation.data.name })
+        : t('success.calendarTitleUnnamed', { what }),
       description: [
         fullName(draft.personal),
         editPath ? t('success.calendarEdit', { url: origin + editPath }) : '',
@@ -73,7 +76,7 @@ export function SuccessStep() {
         .join('\n'),
       location: calendarLocation,
     });
-    downloadIcs('afspraak.ics', ics);
+    downloadIcs(t('success.calendarFile'), ics);
   }
 
   return (

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { PROVIDER_TIMEZONE } from '@balie/shared';
+import { captureDownloads } from '../../../test/downloads';
 import { renderRoute } from '../../../test/renderRoute';
 import { apiError, type FakeRequest } from '../../../components/scheduling/test/fakeApi';
 import { appointment, reservation } from '../../../components/scheduling/test/fixtures';
@@ -235,7 +236,10 @@ describe('the whole booking', () => {
       'href',
       '/cancel-appointment/tok-123',
     );
-    expect(screen.getByRole('button', { name: 'Add to calendar' })).toBeInTheDocument();
+    // The calendar file is named in the visitor's language, as the mailed one is.
+    const saved = captureDownloads();
+    await user.click(screen.getByRole('button', { name: 'Add to calendar' }));
+    expect(saved).toEqual(['appointment.ics']);
     expect(screen.queryByRole('timer')).not.toBeInTheDocument();
 
     const confirm = log.filter((r) => r.method === 'POST' && r.path === '/api/appointment').at(-1);

@@ -63,13 +63,14 @@ export const de: AppointmentTexts = {
     checkInCode: 'Check-in-Code',
   },
   whatToBring: 'Was Sie mitbringen',
-  place: { heading: 'Wo', cancelled: 'Standort', map: 'Auf der Karte ansehen' },
+  place: { heading: 'Standort', map: 'Auf der Karte ansehen' },
   checkIn: {
     text: 'Zeigen Sie diesen Code oder den QR-Code am Schalter, damit wir wissen, dass Sie da sind.',
     qrAlt: 'QR-Code mit Ihrem Check-in-Code',
   },
   links: { edit: 'Termin ändern', cancel: 'Termin absagen' },
-  calendarTitle: 'Termin am Schalter',
+  calendarTitle: 'Termin bei {organisation}: {products}',
+  calendarFile: 'termin.ics',
   exports: {
     title: 'Termine am {date}',
     empty: 'Keine Termine.',

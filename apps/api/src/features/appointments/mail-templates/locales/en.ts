@@ -63,13 +63,14 @@ export const en: AppointmentTexts = {
     checkInCode: 'Check-in code',
   },
   whatToBring: 'What to bring',
-  place: { heading: 'Where', cancelled: 'Location', map: 'Show on the map' },
+  place: { heading: 'Location', map: 'Show on the map' },
   checkIn: {
     text: 'Show this code or the QR code at the desk so we know you have arrived.',
     qrAlt: 'QR code with your check-in code',
   },
   links: { edit: 'Change appointment', cancel: 'Cancel appointment' },
-  calendarTitle: 'Appointment at the desk',
+  calendarTitle: 'Appointment at {organisation}: {products}',
+  calendarFile: 'appointment.ics',
   exports: {
     title: 'Appointments of {date}',
     empty: 'No appointments.',

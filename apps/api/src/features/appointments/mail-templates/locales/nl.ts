@@ -68,8 +68,11 @@ export const nl = {
     checkInCode: 'Incheckcode',
   },
   whatToBring: 'Wat neemt u mee',
-  /** `cancelled`: the heading of a cancellation's place, which names the appointment's location only. */
-  place: { heading: 'Waar', cancelled: 'Locatie', map: 'Bekijk op de kaart' },
+  /**
+   * The place's heading, one word in every mail whether the visit happens or not: the booking page's
+   * word for a location (decision 0427).
+   */
+  place: { heading: 'Vestiging', map: 'Bekijk op de kaart' },
   checkIn: {
     text: 'Laat deze code of de QR-code zien bij de balie; dan weten we dat u er bent.',
     qrAlt: 'QR-code met uw incheckcode',
@@ -78,7 +81,10 @@ export const nl = {
     edit: 'Afspraak wijzigen',
     cancel: 'Afspraak annuleren',
   },
-  calendarTitle: 'Afspraak bij de balie',
+  /** The calendar entry's title (SUMMARY): the organisation's name, never the product's. */
+  calendarTitle: 'Afspraak bij {organisation}: {products}',
+  /** The name of the .ics attachment. */
+  calendarFile: 'afspraak.ics',
   exports: {
     title: 'Afspraken van {date}',
     empty: 'Geen afspraken.',
