@@ -28,7 +28,7 @@ describe('closures of several desks on the desk list (decision 0433)', () => {
       within(picker)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['All locations', 'Stadhuis', 'Stadswinkel Noord']);
+    ).toEqual(['All locations', 'Stadhuis', 'Stadswinkel Noord', 'Wijkpost Zuid']);
     await user.selectOptions(picker, 'Stadswinkel Noord');
     const form = screen.getByRole('form', { name: 'Add a closure' });
     fireEvent.change(within(form).getByLabelText('Date'), { target: { value: '2031-07-13' } });
