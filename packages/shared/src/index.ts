@@ -13,6 +13,7 @@ export * from './booking/frontDoor.js';
 export * from './availability/index.js';
 export * from './desks/schemas.js';
 export * from './desks/requests.js';
+export * from './desks/holidays.js';
 export * from './organisation/schemas.js';
 export * from './organisation/address.js';
 export * from './organisation/colour.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  closureDaysOf,
   createClosureRequestSchema,
   openingHoursInputSchema,
   overflowPeriodsInputSchema,
@@ -73,5 +74,67 @@ describe('organisation schema', () => {
     expect(
       issuesOf(patchOrganisationRequestSchema.safeParse({ website: 'data:text/html,hi', email: 'a@' })),
     ).toEqual(['email: invalid_email', 'website: invalid_url']);
+  });
+});
+
+describe('POST /closures over several days', () => {
+  const base = { type: 'whole_day' };
+  it('takes a range from date through lastDate, at most 366 days', () => {
+    expect(
+      createClosureRequestSchema.safeParse({ ...base, date: '2031-01-01', lastDate: '2031-01-01' }).success,
+    ).toBe(true);
+    expect(
+      createClosureRequestSchema.safeParse({ ...base, date: '2032-01-01', lastDate: '2032-12-31' }).success,
+    ).toBe(true);
+    expect(
+      issuesOf(createClosureRequestSchema.safeParse({ ...base, date: '2031-01-02', lastDate: '2031-01-01' })),
+    ).toEqual(['lastDate: before_date']);
+    expect(
+      issuesOf(createClosureRequestSchema.safeParse({ ...base, date: '2031-01-01', lastDate: '2032-01-02' })),
+    ).toEqual(['lastDate: too_many_days']);
+  });
+
+  it('takes a list of days each with its own reason, instead of date', () => {
+    const days = [{ date: '2031-04-14', reason: 'Tweede Paasdag' }, { date: '2031-04-26' }];
+    expect(createClosureRequestSchema.parse({ ...base, days })).toMatchObject({ days });
+    expect(
+      issuesOf(
+        createClosureRequestSchema.safeParse({
+          ...base,
+          days: [{ date: '2031-04-14' }, { date: '2031-04-14' }],
+        }),
+      ),
+    ).toEqual(['days.1.date: duplicate']);
+    expect(issuesOf(createClosureRequestSchema.safeParse({ ...base, date: '2031-04-14', days }))).toEqual([
+      'days: not_with_date',
+    ]);
+    expect(issuesOf(createClosureRequestSchema.safeParse({ ...base, days: [] }))).toEqual([
+      'days: too_small',
+    ]);
+    expect(issuesOf(createClosureRequestSchema.safeParse(base))).toEqual(['date: invalid_date']);
+  });
+});
+
+describe('closureDaysOf', () => {
+  it('lists every day of a range, inclusive, across a month end, with the common reason', () => {
+    expect(closureDaysOf({ date: '2031-01-30', lastDate: '2031-02-02', reason: 'Verbouwing' })).toEqual([
+      { date: '2031-01-30', reason: 'Verbouwing' },
+      { date: '2031-01-31', reason: 'Verbouwing' },
+      { date: '2031-02-01', reason: 'Verbouwing' },
+      { date: '2031-02-02', reason: 'Verbouwing' },
+    ]);
+    expect(closureDaysOf({ date: '2031-01-30' })).toEqual([{ date: '2031-01-30' }]);
+  });
+
+  it('lists the given days in date order, each with its own reason or else the common one', () => {
+    expect(
+      closureDaysOf({
+        days: [{ date: '2031-12-25', reason: 'Kerst' }, { date: '2031-04-26' }],
+        reason: 'Dicht',
+      }),
+    ).toEqual([
+      { date: '2031-04-26', reason: 'Dicht' },
+      { date: '2031-12-25', reason: 'Kerst' },
+    ]);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiErrorSchema } from '../errors.js';
 import { appointmentSchema } from '../booking/schemas.js';
 import { appointmentLocationSchema } from '../locations/refs.js';
+import { addDays } from '../availability/clock.js';
 import { dateSchema, idSchema, plainText } from '../primitives.js';
 import { deskClosureSchema, openingHourSchema, overflowSchema } from './schemas.js';
 
@@ -133,16 +134,65 @@ export const deleteDeskQuerySchema = z.object({
 });
 export type DeleteDeskQuery = z.infer<typeof deleteDeskQuerySchema>;
 
-/** POST /closures: a closure of every desk, or with `locationId` of every desk of that location. */
+/** The most days one POST /closures closes: a year, leap day included (decision 0433). */
+export const MAX_CLOSURE_DAYS = 366;
+
+/** Whole days from `from` to `until` (dates; negative when until comes first). */
+const daysFrom = (from: string, until: string) =>
+  Math.round((Date.parse(`${until}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * POST /closures: a closure of every desk, or with `locationId` of every desk of that location. One day
+ * (`date`), every day from `date` through `lastDate`, or the listed `days` (each with its own reason,
+ * e.g. public holidays): one closure per day, all in one change (decision 0433).
+ */
 export const createClosureRequestSchema = z
   .object({
     ...closureFields,
+    date: dateSchema.optional(),
+    lastDate: dateSchema.optional(),
+    days: z
+      .array(z.object({ date: dateSchema, reason: plainText(200).optional() }).strict())
+      .min(1, 'too_small')
+      .max(MAX_CLOSURE_DAYS, 'too_many')
+      .optional(),
     locationId: idSchema.optional(),
     affectedAppointments: affectedAppointmentsSchema.optional(),
   })
   .strict()
-  .superRefine(checkClosure);
+  .superRefine((body, ctx) => {
+    const issue = (path: PropertyKey[], message: string) => ctx.addIssue({ code: 'custom', message, path });
+    if (body.days && body.date !== undefined) return issue(['days'], 'not_with_date');
+    if (body.days && body.lastDate !== undefined) return issue(['lastDate'], 'not_with_days');
+    if (body.days?.length === 0) return; // named `days: too_small` already
+    // The times and type are checked once, on the first day (a missing date is named `date`).
+    checkClosure({ ...body, date: body.days?.[0]?.date ?? body.date }, ctx);
+    body.days?.forEach((d, i) => {
+      if (body.days!.slice(0, i).some((o) => o.date === d.date)) issue(['days', i, 'date'], 'duplicate');
+    });
+    if (body.date && body.lastDate) {
+      const span = daysFrom(body.date, body.lastDate);
+      if (span < 0) issue(['lastDate'], 'before_date');
+      else if (span >= MAX_CLOSURE_DAYS) issue(['lastDate'], 'too_many_days');
+    }
+  });
 export type CreateClosureRequest = z.infer<typeof createClosureRequestSchema>;
+
+/** The days a POST /closures closes, in date order, each with its reason. */
+export function closureDaysOf(
+  body: Pick<CreateClosureRequest, 'date' | 'lastDate' | 'days' | 'reason'>,
+): Array<{ date: string; reason?: string }> {
+  const reason = (own?: string) => ((own ?? body.reason) ? { reason: own ?? body.reason } : {});
+  if (body.days)
+    return body.days
+      .map((d) => ({ date: d.date, ...reason(d.reason) }))
+      .sort((a, b) => a.date.localeCompare(b.date));
+  if (!body.date) return [];
+  const out = [];
+  for (let i = 0; i <= (body.lastDate ? daysFrom(body.date, body.lastDate) : 0); i++)
+    out.push({ date: addDays(body.date, i), ...reason() });
+  return out;
+}
 
 /** 409 `appointments_affected`: the confirmed future appointments the change would leave outside the schedule. */
 export const appointmentsAffectedErrorSchema = apiErrorSchema.extend({

@@ -53,8 +53,8 @@ export interface ScheduleChange {
    * for a change that strands nobody (nothing is read then).
    */
   deskIds: number[] | null;
-  /** Only bookings overlapping this local date can be stranded (a closure of one date). */
-  date?: string;
+  /** Only bookings overlapping these local dates can be stranded (closures of those dates). */
+  dates?: readonly string[];
   /** A desk being deleted: it takes nobody, and everything on it is stranded. */
   removedDeskId?: number;
   decision: AffectedAppointmentsDecision | undefined;
@@ -160,11 +160,13 @@ export async function settleAffectedAppointments(
   };
 
   const scope = change.deskIds === null ? [] : [inArray(appointments.deskId, change.deskIds)];
-  if (change.date) {
-    const day = localDay(zone, change.date);
-    scope.push(
-      sql`${appointments.during} && tstzrange(${new Date(day.start).toISOString()}::timestamptz, ${new Date(day.end).toISOString()}::timestamptz)`,
-    );
+  if (change.dates) {
+    // One array parameter of day ranges however many days (a year of closures is 366).
+    const ranges = change.dates.map((date) => {
+      const day = localDay(zone, date);
+      return `"[${new Date(day.start).toISOString()},${new Date(day.end).toISOString()})"`;
+    });
+    scope.push(sql`${appointments.during} && ANY(${`{${ranges.join(',')}}`}::tstzrange[])`);
   }
   const at = new Date(now).toISOString();
   // Confirmed appointments still to start, and holds still valid: locked, so nobody moves them meanwhile.

@@ -173,17 +173,18 @@ export async function replaceOverflowPeriods(tx: Tx, deskId: number, list: reado
 }
 
 /** A closure of every desk, or of every desk of one location. */
-export async function insertGlobalClosure(
+/** Closures of every desk (or of one location's desks), in one statement, in the order given. */
+export async function insertGlobalClosures(
   tx: Tx,
-  c: ClosureInput,
+  list: ClosureInput[],
   locationId: number | null,
-): Promise<ClosureRow> {
-  const [row] = await tx
+): Promise<ClosureRow[]> {
+  const rows = await tx
     .insert(closures)
-    .values({ ...closureValues(null, c), locationId })
+    .values(list.map((c) => ({ ...closureValues(null, c), locationId })))
     .returning();
-  if (!row) throw new Error('closure insert returned nothing');
-  return row;
+  if (rows.length !== list.length) throw new Error('closure insert returned too few rows');
+  return rows.sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
 }
 
 /** Every desk of a location, active or not, by id. */

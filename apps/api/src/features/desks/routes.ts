@@ -125,7 +125,13 @@ const deskRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         body: createClosureRequestSchema,
-        response: { 201: globalClosureSchema, 400: apiErrorSchema, ...conflict, ...errors },
+        response: {
+          // One day answers its closure; a range or a list of days the closures made (decision 0433).
+          201: z.union([globalClosureSchema, z.array(globalClosureSchema)]),
+          400: apiErrorSchema,
+          ...conflict,
+          ...errors,
+        },
       },
     },
     async (request, reply) =>

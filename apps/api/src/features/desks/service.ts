@@ -1,10 +1,11 @@
-import type {
-  CreateClosureRequest,
-  CreateDeskRequest,
-  DeleteDeskQuery,
-  Desk,
-  GlobalClosure,
-  PatchDeskRequest,
+import {
+  closureDaysOf,
+  type CreateClosureRequest,
+  type CreateDeskRequest,
+  type DeleteDeskQuery,
+  type Desk,
+  type GlobalClosure,
+  type PatchDeskRequest,
 } from '@balie/shared';
 import type { FastifyInstance } from 'fastify';
 import { changedFields, recordAudit } from '../../audit/audit.js';
@@ -27,7 +28,7 @@ import {
   hasBookingHistory,
   firstLocationId,
   insertDeskRow,
-  insertGlobalClosure,
+  insertGlobalClosures,
   listDeskRows,
   listGlobalClosureRows,
   loadDeskParts,
@@ -220,36 +221,46 @@ export async function deleteDesk(
 
 /**
  * POST /closures: closes every desk, or with `locationId` every desk of that location (an unknown one is
- * a 400 naming it); stranded appointments, on those desks only, as `affectedAppointments` says.
+ * a 400 naming it), on one day or on every day the request names (decision 0433): one closure per day,
+ * all in one transaction with one question about the appointments stranded on any of those days, on
+ * those desks only, settled as `affectedAppointments` says. One day answers the closure, more the list.
  */
 export async function createGlobalClosure(
   app: FastifyInstance,
   actor: Actor,
   body: CreateClosureRequest,
-): Promise<GlobalClosure> {
-  const { affectedAppointments: decision, locationId, ...input } = body;
+): Promise<GlobalClosure | GlobalClosure[]> {
+  const { affectedAppointments: decision, locationId, date: _d, lastDate, days: list, ...input } = body;
+  const days = closureDaysOf(body);
   return scheduleTransaction(app, async (tx) => {
     if (locationId !== undefined && !(await findLocationRow(tx, locationId)))
       throw validationError('locationId', 'object/not-found');
     const deskIds = locationId === undefined ? null : await deskIdsOfLocation(tx, locationId);
     const scheduleBefore = await scheduleBeforeChange(app, tx);
-    const row = await insertGlobalClosure(tx, input, locationId ?? null);
+    const rows = await insertGlobalClosures(
+      tx,
+      days.map((day) => ({ ...input, ...day })),
+      locationId ?? null,
+    );
     const settled = await settleAffectedAppointments(app, tx, scheduleBefore, {
       deskIds,
-      date: input.date,
+      dates: days.map((d) => d.date),
       decision,
       actor,
     });
-    const closure = toGlobalClosure(row);
-    await recordAudit(tx, {
-      actorUserId: actor.userId,
-      ip: actor.ip,
-      action: 'closure_created',
-      subjectType: 'closure',
-      subjectId: row.id,
-      details: { changes: changedFields({}, closure), ...settledForAudit(decision, settled) },
-    });
-    return { value: closure, settled };
+    const made = rows.map(toGlobalClosure);
+    for (const [i, closure] of made.entries())
+      await recordAudit(tx, {
+        actorUserId: actor.userId,
+        ip: actor.ip,
+        action: 'closure_created',
+        subjectType: 'closure',
+        subjectId: closure.id,
+        // The appointments settled are told once, on the first day's event.
+        details: { changes: changedFields({}, closure), ...(i === 0 && settledForAudit(decision, settled)) },
+      });
+    const single = lastDate === undefined && list === undefined;
+    return { value: single ? made[0]! : made, settled };
   });
 }
 

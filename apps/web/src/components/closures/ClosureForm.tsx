@@ -5,24 +5,45 @@ import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import type { ClosureInput } from '@balie/shared';
 import { useTranslation } from 'react-i18next';
 import { FormTextField } from '../form/FormTextField';
 import { useCanSubmit } from '../form/useCanSubmit';
 import { TimeOfDayField } from '../form/TimeOfDayField';
-import { closureFormSchema, type ClosureFormValues } from './closureForm';
+import {
+  closureFormSchema,
+  closureRangeFormSchema,
+  type ClosureRange,
+  type ClosureRangeFormValues,
+} from './closureForm';
 
-const EMPTY: ClosureFormValues = { date: '', type: 'whole_day', from: '', until: '', reason: '' };
+const EMPTY: ClosureRangeFormValues = {
+  date: '',
+  lastDate: '',
+  type: 'whole_day',
+  from: '',
+  until: '',
+  reason: '',
+};
 
-/** Adds a closure: a whole day, or part of a day from–until; with a reason. */
-export function ClosureForm({ onAdd }: { onAdd: (closure: ClosureInput) => Promise<boolean> }) {
+/**
+ * Adds a closure: a whole day, or part of a day from–until; with a reason. With `range` (closures of
+ * several desks, POST /closures) also for every day through a last date (decision 0433).
+ */
+export function ClosureForm({
+  onAdd,
+  range = false,
+}: {
+  onAdd: (closure: ClosureRange) => Promise<boolean>;
+  range?: boolean;
+}) {
   const { t } = useTranslation('desks');
-  const { control, handleSubmit, reset } = useForm<ClosureFormValues, unknown, ClosureInput>({
-    resolver: zodResolver(closureFormSchema),
+  const schema = range ? closureRangeFormSchema : closureFormSchema;
+  const { control, handleSubmit, reset } = useForm<ClosureRangeFormValues, unknown, ClosureRange>({
+    resolver: zodResolver(schema as typeof closureRangeFormSchema),
     mode: 'onBlur',
     defaultValues: EMPTY,
   });
-  const canSubmit = useCanSubmit(control, closureFormSchema);
+  const canSubmit = useCanSubmit(control, schema);
   const partial = useWatch({ control, name: 'type' }) === 'partial';
   const onSubmit = handleSubmit(async (closure) => {
     if (await onAdd(closure)) reset(EMPTY);
@@ -38,6 +59,17 @@ export function ClosureForm({ onAdd }: { onAdd: (closure: ClosureInput) => Promi
           slotProps={{ inputLabel: { shrink: true } }}
           sx={{ maxWidth: 200 }}
         />
+        {range && (
+          <FormTextField
+            control={control}
+            name="lastDate"
+            type="date"
+            label={t('closure.last_date')}
+            helperText={t('closure.last_date_hint')}
+            slotProps={{ inputLabel: { shrink: true } }}
+            sx={{ maxWidth: 220 }}
+          />
+        )}
         <Controller
           control={control}
           name="type"

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { closureInputSchema } from '@balie/shared';
+import { closureInputSchema, createClosureRequestSchema, type ClosureInput } from '@balie/shared';
 
 /** A new closure (of one desk, of one location's desks or of all) as the form holds it: times and reason may be ''. */
 export type ClosureFormValues = z.input<typeof closureInputSchema>;
@@ -19,3 +19,17 @@ export function closureOf(c: ClosureFormValues): ClosureFormValues {
 }
 /** The shared closure rules, judged on the closure the form would send. */
 export const closureFormSchema = z.custom<ClosureFormValues>().transform(closureOf).pipe(closureInputSchema);
+
+/** A closure of several desks as the form holds it: `lastDate` '' for one day. */
+export type ClosureRangeFormValues = ClosureFormValues & { lastDate?: string };
+/** What the range form hands on: one day, or every day from `date` through `lastDate`. */
+export type ClosureRange = ClosureInput & { lastDate?: string };
+/** The server's rules for POST /closures (range order and length named `lastDate`), judged in the form. */
+export const closureRangeFormSchema = z
+  .custom<ClosureRangeFormValues>()
+  .transform((c): z.input<typeof createClosureRequestSchema> => ({
+    ...closureOf(c),
+    ...(c.lastDate ? { lastDate: c.lastDate } : {}),
+  }))
+  .pipe(createClosureRequestSchema)
+  .transform((c) => c as ClosureRange);

@@ -12,7 +12,8 @@ export const closuresApi = api.injectEndpoints({
       query: () => '/closures',
       providesTags: ['Closure'],
     }),
-    createClosure: build.mutation<GlobalClosure, CreateClosureRequest>({
+    // One closure for one day; the list for a range or a list of days (decision 0433).
+    createClosure: build.mutation<GlobalClosure | GlobalClosure[], CreateClosureRequest>({
       query: (body) => ({ url: '/closures', method: 'POST', body }),
       invalidatesTags: (_c, error) =>
         error ? [] : ['Closure', 'Desk', 'Appointments', 'Timeslot', 'AvailableDays'],

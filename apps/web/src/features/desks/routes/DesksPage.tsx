@@ -77,7 +77,7 @@ export default function DesksPage() {
           </TableContainer>
         )}
       </QueryState>
-      <SharedClosures title={t('global_closures')} scopeOf={scopeOf} />
+      <SharedClosures title={t('global_closures')} scopeOf={scopeOf} locations={locations} />
     </PageFrame>
   );
 }
