@@ -113,6 +113,46 @@ describe('first-run setup page (DESIGN §4b)', { timeout: 60_000 }, () => {
     expect(await screen.findByText('An account with this e-mail address already exists')).toBeInTheDocument();
   });
 
+  it('names each broken password rule at the field on blur, as the reset form does', async () => {
+    serveSetup();
+    await renderRoute('/setup/some-token');
+    const password = await screen.findByLabelText(/^Password/);
+    await user.type(password, 'kort');
+    await user.tab();
+    expect(await screen.findByText('The password must be at least 8 characters long')).toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, 'langgenoeg1');
+    await user.tab();
+    expect(
+      await screen.findByText('The password must contain at least one special character (such as ! ? @ #)'),
+    ).toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, 'langgenoeg!');
+    await user.tab();
+    expect(await screen.findByText('The password must contain at least one capital letter')).toBeInTheDocument();
+  });
+
+  it("shows the server's password refusal at the field (400), not a general error", async () => {
+    serveSetup({
+      setup: () => ({
+        status: 400,
+        body: {
+          code: 'validation_failed',
+          message: 'x',
+          errors: [{ property: 'password', message: 'password_capital' }],
+        },
+      }),
+    });
+    await renderRoute('/setup/some-token');
+    await fillIn();
+    await user.click(screen.getByRole('button', { name: 'Set up and sign in' }));
+    expect(await screen.findByText('The password must contain at least one capital letter')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(
+      'The password must contain at least one capital letter',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('sends to sign-in once the installation is set up', async () => {
     serveSetup({ needed: false });
     await renderRoute('/setup/old-token');
