@@ -236,7 +236,7 @@ export function walkInShare(
 /**
  * Per day part, whether any desk of the location keeps a share for walk-ins on `date` (an overflow
  * percentage above 0, period or default). Without one there is no walk-in limit at all, which is not
- * the same as a share used up (issue 34 item 12, decision 0432).
+ * the same as a share used up (issue 34 item 12, decision 0431).
  */
 export function walkInShareSet(
   input: Pick<AvailabilityInput, 'desks'> & { locationId: number },

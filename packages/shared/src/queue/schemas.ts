@@ -62,7 +62,7 @@ export type WalkInRequest = z.infer<typeof walkInRequestSchema>;
 export const walkInPartSchema = z.object({
   dayPart: z.enum(DAY_PARTS),
   /**
-   * Whether any desk of the location keeps a share of this day part for walk-ins (decision 0432). When
+   * Whether any desk of the location keeps a share of this day part for walk-ins (decision 0431). When
    * false there is no limit: `total` and `left` are 0 and mean nothing to warn about.
    */
   shareSet: z.boolean(),

@@ -309,7 +309,7 @@ export async function createWalkIn(
  * GET /walk-ins/minutes?locationId= (staff): today's walk-in share per day part (DESIGN §4's overflow
  * percentages of the location's desks), what today's walk-ins took of it (each in the day part it came
  * in, no-shows not counted) and what is left (never below zero); `shareSet` false for a day part no
- * desk keeps a share of, which has no limit (decision 0432).
+ * desk keeps a share of, which has no limit (decision 0431).
  */
 export async function walkInMinutes(app: FastifyInstance, locationId: number): Promise<WalkInMinutes> {
   await assertLocation(app, locationId);

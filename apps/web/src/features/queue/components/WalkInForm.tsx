@@ -34,7 +34,7 @@ export function WalkInForm({ desk }: { desk: Desk }) {
   const picked = offered.filter((p) => chosen.includes(p.id));
   const duration = appointmentDuration(picked.map((product) => ({ product, amount: 1 })));
   const part = minutes.data?.parts.find((p) => p.dayPart === minutes.data?.current);
-  // With no share set for this day part there is no limit, so nothing to go over (decision 0432).
+  // With no share set for this day part there is no limit, so nothing to go over (decision 0431).
   const over = part !== undefined && part.shareSet && picked.length > 0 && duration > part.left;
   const oneDesk = here.some((d) => servesAll(d, chosen));
 
