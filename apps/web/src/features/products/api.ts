@@ -4,7 +4,7 @@ import type {
   CreateProductRequest,
   PatchProductCategoryRequest,
   PatchProductRequest,
-  ProductCategory,
+  AdminProductCategory,
   ProductFile,
 } from '@balie/shared';
 import { api } from '../../lib/api';
