@@ -113,6 +113,7 @@ const DAY = [
 const CATALOGUE = [
   {
     category: 'Reisdocumenten',
+    categoryTranslations: { en: { name: 'Travel documents' }, de: { name: 'Reisedokumente' } },
     products: [
       {
         title: 'Paspoort aanvragen',
@@ -139,6 +140,7 @@ const CATALOGUE = [
   },
   {
     category: 'Rijbewijzen',
+    categoryTranslations: { en: { name: 'Driving licences' }, de: { name: 'Führerscheine' } },
     products: [
       {
         title: 'Rijbewijs aanvragen of verlengen',
@@ -158,6 +160,7 @@ const CATALOGUE = [
   },
   {
     category: 'Burgerzaken',
+    categoryTranslations: { en: { name: 'Civil affairs' }, de: { name: 'Bürgerangelegenheiten' } },
     products: [
       {
         title: 'Verhuizing doorgeven',
@@ -265,7 +268,7 @@ export async function seedDemoData(
     for (const group of CATALOGUE) {
       const [category] = await tx
         .insert(productCategories)
-        .values({ name: group.category, position: position++ })
+        .values({ name: group.category, translations: group.categoryTranslations, position: position++ })
         .returning({ id: productCategories.id });
       made.push(
         ...(await tx

@@ -41,7 +41,7 @@ export async function startStore(lifetime?: AbortSignal): Promise<AppStore> {
   const store = makeStore(await restoreBookingState(storage, Date.now()));
   const stopRefetching = setupListeners(store.dispatch);
   persistBooking(store, storage);
-  // Products and the locations' notices are answered in the interface language (Accept-Language): a
+  // Products, their categories and the locations' notices are answered in the interface language (Accept-Language): a
   // switch fetches them anew. The first load of the start language also reports languageChanged; by
   // then /new may already have its products in that language (decision 0251), so only a different
   // language counts.
@@ -49,7 +49,7 @@ export async function startStore(lifetime?: AbortSignal): Promise<AppStore> {
   const onLanguage = (language: string) => {
     if (language === productsLanguage) return;
     productsLanguage = language;
-    store.dispatch(api.util.invalidateTags(['Product', 'Location']));
+    store.dispatch(api.util.invalidateTags(['Product', 'ProductCategory', 'Location']));
   };
   i18n.on('languageChanged', onLanguage);
   lifetime?.addEventListener(

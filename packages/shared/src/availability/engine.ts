@@ -233,6 +233,25 @@ export function walkInShare(
   return { morning: total[0]!, afternoon: total[1]!, evening: total[2]! };
 }
 
+/**
+ * Per day part, whether any desk of the location keeps a share for walk-ins on `date` (an overflow
+ * percentage above 0, period or default). Without one there is no walk-in limit at all, which is not
+ * the same as a share used up (issue 34 item 12, decision 0431).
+ */
+export function walkInShareSet(
+  input: Pick<AvailabilityInput, 'desks'> & { locationId: number },
+  date: string,
+): Record<DayPart, boolean> {
+  const here = input.desks
+    .filter((d) => d.locationId === input.locationId)
+    .map((d) => percentagesOn(d, date));
+  return {
+    morning: here.some((p) => p.morning > 0),
+    afternoon: here.some((p) => p.afternoon > 0),
+    evening: here.some((p) => p.evening > 0),
+  };
+}
+
 /** One desk on one day: its opening intervals, what blocks it (closures and bookings) and its quotas. */
 interface DeskDayState {
   /** Minutes booked that day (bookings starting on it): the desk-choice key. */

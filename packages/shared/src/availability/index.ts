@@ -18,4 +18,5 @@ export {
   servesAll,
   timeslots,
   walkInShare,
+  walkInShareSet,
 } from './engine.js';

@@ -2,12 +2,38 @@ import { z } from 'zod';
 import { DEFAULT_MAX_AMOUNT, type UiLanguage } from '../constants.js';
 import { idSchema, multiLineText, plainText } from '../primitives.js';
 
+/** A category as visitors and staff read it: `name` in the request's language (Dutch where none). */
 export const productCategorySchema = z.object({
   id: z.number().int(),
   name: z.string(),
   position: z.number().int(),
 });
 export type ProductCategory = z.infer<typeof productCategorySchema>;
+
+const categoryNameSchema = plainText(100).min(1, 'required');
+
+/** A category's name in the further languages (decision 0180's shape, as products' titles). */
+export const productCategoryTranslationsSchema = z
+  .object({
+    en: z.object({ name: categoryNameSchema }).strict().optional(),
+    de: z.object({ name: categoryNameSchema }).strict().optional(),
+  })
+  .strict();
+export type ProductCategoryTranslations = z.infer<typeof productCategoryTranslationsSchema>;
+
+/** A category for the admin (POST/PATCH answers, GET /product-categories?translations=true): Dutch name plus translations. */
+export const adminProductCategorySchema = productCategorySchema.extend({
+  translations: productCategoryTranslationsSchema,
+});
+export type AdminProductCategory = z.infer<typeof adminProductCategorySchema>;
+
+/** A category's name in one interface language (Dutch where it has no translation). */
+export function productCategoryNameIn(
+  category: { name: string; translations: ProductCategoryTranslations },
+  language: UiLanguage,
+): string {
+  return (language !== 'nl' && category.translations[language]?.name) || category.name;
+}
 
 export const productFileSchema = z.object({
   id: z.number().int(),
@@ -93,13 +119,15 @@ export type PatchProductRequest = z.infer<typeof patchProductRequestSchema>;
 /** POST /product-categories (admin); without a position the category goes last. */
 export const createProductCategoryRequestSchema = z
   .object({
-    name: plainText(100).min(1, 'required'),
+    name: categoryNameSchema,
     position: z.number().int().min(0, 'too_small').max(10000, 'too_big').optional(),
+    /** Replaces every translation: a language left out has none afterwards. */
+    translations: productCategoryTranslationsSchema.optional(),
   })
   .strict();
 export type CreateProductCategoryRequest = z.infer<typeof createProductCategoryRequestSchema>;
 
-/** PATCH /product-category/{id} (admin): rename and/or move. */
+/** PATCH /product-category/{id} (admin): rename (translations too) and/or move. */
 export const patchProductCategoryRequestSchema = createProductCategoryRequestSchema.partial().strict();
 export type PatchProductCategoryRequest = z.infer<typeof patchProductCategoryRequestSchema>;
 

@@ -61,6 +61,11 @@ export type WalkInRequest = z.infer<typeof walkInRequestSchema>;
 /** One day part's walk-in minutes at a location today: the overflow share, what walk-ins took, what is left. */
 export const walkInPartSchema = z.object({
   dayPart: z.enum(DAY_PARTS),
+  /**
+   * Whether any desk of the location keeps a share of this day part for walk-ins (decision 0431). When
+   * false there is no limit: `total` and `left` are 0 and mean nothing to warn about.
+   */
+  shareSet: z.boolean(),
   total: z.number().int(),
   used: z.number().int(),
   left: z.number().int(),

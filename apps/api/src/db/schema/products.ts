@@ -11,13 +11,20 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { DEFAULT_MAX_AMOUNT, type ProductTranslations } from '@balie/shared';
+import {
+  DEFAULT_MAX_AMOUNT,
+  type ProductCategoryTranslations,
+  type ProductTranslations,
+} from '@balie/shared';
 import { bytea } from './types.js';
 
 export const productCategories = pgTable('product_categories', {
   id: serial('id').primaryKey(),
+  /** Dutch. */
   name: text('name').notNull(),
   position: integer('position').notNull().default(0),
+  /** English and German names beside the Dutch one (as products' titles, decision 0180). */
+  translations: jsonb('translations').$type<ProductCategoryTranslations>().notNull().default({}),
 });
 
 export const products = pgTable(

@@ -30,6 +30,16 @@ describe.each(testDatabases)('booking API on %s', (kind) => {
         'Rijbewijzen',
         'Burgerzaken',
       ]);
+      // In the visitor's language where the category has a name in it (decision 0432).
+      const english = await t.app.inject({
+        url: '/api/product-categories',
+        headers: { 'accept-language': 'en' },
+      });
+      expect(english.json().map((c: { name: string }) => c.name)).toEqual([
+        'Travel documents',
+        'Driving licences',
+        'Civil affairs',
+      ]);
     });
 
     it('shows inactive products to admins only', async () => {

@@ -22,7 +22,7 @@ export interface FrontDoorData {
  * /api/organisation in `language`; the categories are read once, for the list and for the products.
  */
 export async function readFrontDoorData(db: DbOrTx, language: UiLanguage): Promise<FrontDoorData> {
-  const categories = await listCategories(db);
+  const categories = await listCategories(db, language);
   const products = await listProducts(db, { includeInactive: false, language, categories });
   const organisation = await readOrganisation(db);
   return { products, categories, organisation };

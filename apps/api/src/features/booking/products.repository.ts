@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
+  productCategoryNameIn,
   productTextsIn,
   type AdminProduct,
+  type AdminProductCategory,
   type Product,
   type ProductCategory,
   type UiLanguage,
@@ -12,21 +14,36 @@ import { productCategories, productFileChunks, productFiles, products } from '..
 
 type ProductRow = typeof products.$inferSelect;
 
-export function listCategories(db: DbOrTx): Promise<ProductCategory[]> {
+/** Every category with its Dutch name and translations (the admin's list), by position, then id. */
+export function listAdminCategories(db: DbOrTx): Promise<AdminProductCategory[]> {
   return db
     .select()
     .from(productCategories)
     .orderBy(asc(productCategories.position), asc(productCategories.id));
 }
 
+/** Every category, its name in `language` (Dutch where it has no translation). */
+export async function listCategories(db: DbOrTx, language: UiLanguage): Promise<ProductCategory[]> {
+  return (await listAdminCategories(db)).map((c) => ({
+    id: c.id,
+    name: productCategoryNameIn(c, language),
+    position: c.position,
+  }));
+}
+
 /**
- * Product rows with their category and file list (never the file contents), in two more queries (one
- * when the caller has read the categories already).
+ * Product rows with their category (its name in `language`) and file list (never the file contents), in
+ * two more queries (one when the caller has read the categories already).
  */
-async function withCategoryAndFiles(db: DbOrTx, rows: readonly ProductRow[], known?: ProductCategory[]) {
+async function withCategoryAndFiles(
+  db: DbOrTx,
+  rows: readonly ProductRow[],
+  language: UiLanguage,
+  known?: ProductCategory[],
+) {
   const ids = rows.map((p) => p.id);
   // One after another: product writes read this back in their transaction.
-  const categories = known ?? (await listCategories(db));
+  const categories = known ?? (await listCategories(db, language));
   const files =
     ids.length === 0
       ? []
@@ -77,7 +94,7 @@ export async function listProducts(
       ? db.select().from(products)
       : db.select().from(products).where(eq(products.active, true))
   ).orderBy(asc(products.position), asc(products.id));
-  const listed = await withCategoryAndFiles(db, rows, options.categories);
+  const listed = await withCategoryAndFiles(db, rows, options.language, options.categories);
   return listed.map(({ row, product }) => ({ ...product, ...productTextsIn(row, options.language) }));
 }
 
@@ -91,14 +108,15 @@ export async function findProduct(
     .select()
     .from(products)
     .where(and(eq(products.id, id), eq(products.active, true)));
-  const [listed] = await withCategoryAndFiles(db, rows);
+  const [listed] = await withCategoryAndFiles(db, rows, language);
   return listed && { ...listed.product, ...productTextsIn(listed.row, language) };
 }
 
 /** One product, active or not, for the admin's form: Dutch texts plus their translations. */
 export async function findAdminProduct(db: DbOrTx, id: number): Promise<AdminProduct | undefined> {
   const rows = await db.select().from(products).where(eq(products.id, id));
-  const [listed] = await withCategoryAndFiles(db, rows);
+  // The admin edits the Dutch texts: the category's Dutch name goes with them.
+  const [listed] = await withCategoryAndFiles(db, rows, 'nl');
   return listed && { ...listed.product, translations: listed.row.translations };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminProductCategorySchema,
   apiErrorSchema,
   availableDaysRequestSchema,
   availableDaysResponseSchema,
@@ -20,7 +21,13 @@ import { answerLanguage, requestLanguage } from '../../http/language.js';
 import { httpError } from '../../http/errors.js';
 import { attachmentDisposition } from '../catalogue/file-content.js';
 import { findAvailableDays, findAvailableLocations, findTimeslots } from './availability.service.js';
-import { fileContentOf, findProductFile, listCategories, listProducts } from './products.repository.js';
+import {
+  fileContentOf,
+  findProductFile,
+  listAdminCategories,
+  listCategories,
+  listProducts,
+} from './products.repository.js';
 import { extendReservation, makeReservation } from './reservations.service.js';
 import { errorResponses } from '../../http/error-responses.js';
 
@@ -49,8 +56,24 @@ const bookingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/product-categories',
-    { schema: { tags, response: { 200: z.array(productCategorySchema) } } },
-    async () => listCategories(app.db),
+    {
+      schema: {
+        tags,
+        querystring: z.object({ translations: z.enum(['true', 'false']).optional() }),
+        response: {
+          200: z.union([z.array(adminProductCategorySchema), z.array(productCategorySchema)]),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      // The admin's categories screen edits the Dutch names and their translations (decision 0432).
+      if (request.query.translations === 'true') {
+        if (!isAdmin(request.user)) throw accessRefused(request);
+        return listAdminCategories(app.db);
+      }
+      return listCategories(app.db, answerLanguage(request, reply));
+    },
   );
 
   app.get(

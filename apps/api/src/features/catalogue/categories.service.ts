@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type {
+  AdminProductCategory,
   CreateProductCategoryRequest,
   PatchProductCategoryRequest,
-  ProductCategory,
 } from '@balie/shared';
 import { changedFields, recordAudit } from '../../audit/audit.js';
 import { httpError } from '../../http/errors.js';
@@ -16,14 +16,14 @@ import {
 } from './repository.js';
 
 const noFields = {};
-const fieldsOf = ({ id: _, ...fields }: ProductCategory) => fields;
+const fieldsOf = ({ id: _, ...fields }: AdminProductCategory) => fields;
 
 /** POST /product-categories: without a position the category goes last. */
 export async function createCategory(
   app: FastifyInstance,
   actor: Actor,
   body: CreateProductCategoryRequest,
-): Promise<ProductCategory> {
+): Promise<AdminProductCategory> {
   return app.db.transaction(async (tx) => {
     const category = await insertCategoryRow(tx, body);
     await recordAudit(tx, {
@@ -38,13 +38,16 @@ export async function createCategory(
   });
 }
 
-/** PATCH /product-category/{id}: rename and/or move (categories are listed by position, then id). */
+/**
+ * PATCH /product-category/{id}: rename (translations too: they replace the ones before) and/or move
+ * (categories are listed by position, then id).
+ */
 export async function patchCategory(
   app: FastifyInstance,
   actor: Actor,
   id: number,
   body: PatchProductCategoryRequest,
-): Promise<ProductCategory> {
+): Promise<AdminProductCategory> {
   return app.db.transaction(async (tx) => {
     const before = await lockCategoryRow(tx, id);
     if (!before) throw httpError('not_found');

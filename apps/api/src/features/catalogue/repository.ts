@@ -73,9 +73,15 @@ export async function lockCategoryRow(db: DbOrTx, id: number) {
   return row;
 }
 
-export async function insertCategoryRow(db: DbOrTx, values: { name: string; position?: number }) {
+export async function insertCategoryRow(
+  db: DbOrTx,
+  values: { name: string; position?: number; translations?: CategoryValues['translations'] },
+) {
   const position = values.position ?? (await nextCategoryPosition(db));
-  const [row] = await db.insert(productCategories).values({ name: values.name, position }).returning();
+  const [row] = await db
+    .insert(productCategories)
+    .values({ name: values.name, position, translations: values.translations ?? {} })
+    .returning();
   return row!;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminProductCategorySchema,
   adminProductSchema,
   apiErrorSchema,
   createProductCategoryRequestSchema,
@@ -8,7 +9,6 @@ import {
   idParamSchema,
   idParamsSchema,
   patchProductCategoryRequestSchema,
-  productCategorySchema,
   patchProductRequestSchema,
   productFileSchema,
   productSchema,
@@ -147,7 +147,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         security,
         body: createProductCategoryRequestSchema,
-        response: { 201: productCategorySchema, ...errors },
+        response: { 201: adminProductCategorySchema, ...errors },
       },
     },
     async (request, reply) => reply.code(201).send(await createCategory(app, actorOf(request), request.body)),
@@ -162,7 +162,7 @@ const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: idParamsSchema,
         body: patchProductCategoryRequestSchema,
-        response: { 200: productCategorySchema, ...errors },
+        response: { 200: adminProductCategorySchema, ...errors },
       },
     },
     async (request) => patchCategory(app, actorOf(request), request.params.id, request.body),

@@ -58,12 +58,19 @@ export async function deleteLocationRow(tx: Tx, id: number): Promise<void> {
 }
 
 /**
- * Names the installation's location after the organisation when it has just the one it was made with
- * (first run, decision 0335); a name too long for a location is cut at the location's limit.
+ * Names the installation's location after the organisation and gives it the address setup asked, when
+ * it has just the one it was made with (first run, decisions 0335 and 0431); a name too long for a
+ * location is cut at the location's limit. An empty address part leaves that part as it is.
  */
-export async function nameSoleLocation(tx: Tx, name: string): Promise<void> {
+export async function prepareSoleLocation(
+  tx: Tx,
+  values: { name: string; street: string; postcode: string; city: string },
+): Promise<void> {
+  const address = Object.fromEntries(
+    (['street', 'postcode', 'city'] as const).filter((k) => values[k] !== '').map((k) => [k, values[k]]),
+  );
   await tx
     .update(locations)
-    .set({ name: name.slice(0, LOCATION_NAME_MAX) })
+    .set({ name: values.name.slice(0, LOCATION_NAME_MAX), ...address })
     .where(sql`(SELECT count(*) FROM ${locations}) = 1`);
 }

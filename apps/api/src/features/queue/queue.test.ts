@@ -272,20 +272,56 @@ describe.each(testDatabases)('calling visitors (the queue) on %s', (kind) => {
         date: TODAY,
         current: 'morning',
         parts: [
-          { dayPart: 'morning', total: 120, used: 0, left: 120 },
-          { dayPart: 'afternoon', total: 0, used: 0, left: 0 },
-          { dayPart: 'evening', total: 0, used: 0, left: 0 },
+          { dayPart: 'morning', shareSet: true, total: 120, used: 0, left: 120 },
+          // No desk keeps anything of the afternoon or evening: no share set, so no limit to warn about.
+          { dayPart: 'afternoon', shareSet: false, total: 0, used: 0, left: 0 },
+          { dayPart: 'evening', shareSet: false, total: 0, used: 0, left: 0 },
         ],
       });
       await walkIn(t, w.here.id, [w.passport.id, w.licence.id]);
       const gone = await walkIn(t, w.here.id, [w.licence.id]);
       await t.call('POST', `/api/queue/${gone.id}/no-show`, staff);
-      expect((await minutes()).parts[0]).toEqual({ dayPart: 'morning', total: 120, used: 36, left: 84 });
+      expect((await minutes()).parts[0]).toEqual({
+        dayPart: 'morning',
+        shareSet: true,
+        total: 120,
+        used: 36,
+        left: 84,
+      });
       await moveTo(at('13:00'));
-      // Over the share is allowed (the screen warns): an afternoon walk-in with no afternoon share.
+      // An afternoon walk-in with no afternoon share set: counted, but there is no share to go over.
       await walkIn(t, w.here.id, [w.licence.id], me);
-      expect((await minutes()).parts[1]).toEqual({ dayPart: 'afternoon', total: 0, used: 24, left: 0 });
+      expect((await minutes()).parts[1]).toEqual({
+        dayPart: 'afternoon',
+        shareSet: false,
+        total: 0,
+        used: 24,
+        left: 0,
+      });
       expect((await minutes()).current).toBe('afternoon');
+    });
+
+    it('says a share is set for a day part some desk keeps minutes of, even when those are used up', async () => {
+      await world();
+      me = t.admin;
+      // Loket 2 keeps a tenth of its afternoon: the afternoon has a share now, of both desks' minutes.
+      const res = await t.call('PATCH', `/api/desk/${w.passportsOnly.id}`, t.admin, {
+        overflow: { morning: 0, afternoon: 10, evening: 0 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const parts = walkInMinutesSchema.parse(
+        (await t.call('GET', `/api/walk-ins/minutes?locationId=${w.here.id}`, me)).json(),
+      ).parts;
+      expect(parts.map((p) => [p.dayPart, p.shareSet])).toEqual([
+        ['morning', true],
+        ['afternoon', true],
+        ['evening', false],
+      ]);
+      // The other location's desks keep nothing at all.
+      const elsewhere = walkInMinutesSchema.parse(
+        (await t.call('GET', `/api/walk-ins/minutes?locationId=${w.elsewhere.id}`, me)).json(),
+      ).parts;
+      expect(elsewhere.every((p) => !p.shareSet)).toBe(true);
     });
 
     it.each([

@@ -5,6 +5,7 @@ import {
   localDateOf,
   servesAll,
   walkInShare,
+  walkInShareSet,
   type DisplayCall,
   type QueueCallRequest,
   type QueueEntry,
@@ -307,7 +308,8 @@ export async function createWalkIn(
 /**
  * GET /walk-ins/minutes?locationId= (staff): today's walk-in share per day part (DESIGN §4's overflow
  * percentages of the location's desks), what today's walk-ins took of it (each in the day part it came
- * in, no-shows not counted) and what is left (never below zero).
+ * in, no-shows not counted) and what is left (never below zero); `shareSet` false for a day part no
+ * desk keeps a share of, which has no limit (decision 0431).
  */
 export async function walkInMinutes(app: FastifyInstance, locationId: number): Promise<WalkInMinutes> {
   await assertLocation(app, locationId);
@@ -315,6 +317,7 @@ export async function walkInMinutes(app: FastifyInstance, locationId: number): P
   const date = today(app);
   const schedule = await cachedSchedule(app.db, date);
   const share = walkInShare({ zone, desks: schedule.desks, closures: schedule.closures, locationId }, date);
+  const shareSet = walkInShareSet({ desks: schedule.desks, locationId }, date);
   const minuteOf = (d: Date) => {
     const local = DateTime.fromMillis(d.getTime(), { zone });
     return local.hour * 60 + local.minute;
@@ -327,6 +330,7 @@ export async function walkInMinutes(app: FastifyInstance, locationId: number): P
     current: dayPartOf(minuteOf(new Date())),
     parts: DAY_PARTS.map((dayPart) => ({
       dayPart,
+      shareSet: shareSet[dayPart],
       total: share[dayPart],
       used: used[dayPart],
       left: Math.max(0, share[dayPart] - used[dayPart]),

@@ -80,3 +80,19 @@ export async function checklistFacts(db: DbOrTx): Promise<ChecklistFacts> {
     booking: row?.booking === true,
   };
 }
+
+/**
+ * The location the checklist's location item opens (decision 0431): the first active one (in the
+ * list's order) still without a full address, else the only active one; null when there are several,
+ * all addressed (then the list of locations is the place to go).
+ */
+export async function checklistLocationId(db: DbOrTx): Promise<number | null> {
+  const rows = await queryRows<{ id: number; addressed: boolean }>(
+    db,
+    sql`SELECT id, (street <> '' AND postcode <> '' AND city <> '') AS addressed
+        FROM locations WHERE active ORDER BY position, id`,
+  );
+  const open = rows.find((r) => !r.addressed);
+  if (open) return Number(open.id);
+  return rows.length === 1 ? Number(rows[0]!.id) : null;
+}

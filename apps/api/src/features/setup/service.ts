@@ -14,7 +14,7 @@ import { httpError } from '../../http/errors.js';
 import { hashPassword } from '../../security/passwords.js';
 import { deriveToken, hashToken, newLinkToken, safeEqual } from '../../security/tokens.js';
 import { startSession } from '../auth/service.js';
-import { nameSoleLocation } from '../locations/repository.js';
+import { prepareSoleLocation } from '../locations/repository.js';
 import { updateOrganisation } from '../organisation/repository.js';
 import { toUser } from '../users/presenter.js';
 import * as users from '../users/repository.js';
@@ -94,10 +94,12 @@ export async function completeSetup(ctx: SetupContext, body: SetupRequest): Prom
         roles: ['ROLE_USER', 'ROLE_ADMIN'],
         languageId: language?.id ?? DEFAULT_LANGUAGE.id,
       });
+      const address = { street: body.street, postcode: body.postcode, city: body.city };
       // A new office asks nothing beyond name and e-mail until it chooses to (DESIGN §4b).
-      await updateOrganisation(tx, { name: body.organisationName, registerFields: [] });
-      // Its one location (migration 0012's 'Hoofdlocatie') takes the office's name (decision 0335).
-      await nameSoleLocation(tx, body.organisationName);
+      await updateOrganisation(tx, { name: body.organisationName, ...address, registerFields: [] });
+      // Its one location (migration 0012's 'Hoofdlocatie') takes the office's name (decision 0335) and
+      // the address setup asked (decision 0431): visitors go there.
+      await prepareSoleLocation(tx, { name: body.organisationName, ...address });
       await repo.deleteSetupToken(tx);
       await recordAudit(tx, {
         actorUserId: user.id,
@@ -105,7 +107,7 @@ export async function completeSetup(ctx: SetupContext, body: SetupRequest): Prom
         subjectType: 'organisation',
         subjectId: 1,
         ip: ctx.ip,
-        details: { organisationName: body.organisationName },
+        details: { organisationName: body.organisationName, ...address },
       });
       await recordAudit(tx, {
         actorUserId: user.id,
@@ -129,5 +131,12 @@ export async function completeSetup(ctx: SetupContext, body: SetupRequest): Prom
 /** GET /setup/checklist: each item of the first-run checklist, done or not (decision 0302). */
 export async function setupChecklist(db: Db): Promise<SetupChecklist> {
   const facts = await repo.checklistFacts(db);
-  return { items: SETUP_CHECKLIST_ITEMS.map((key) => ({ key, done: facts[key] })) };
+  const locationId = await repo.checklistLocationId(db);
+  return {
+    items: SETUP_CHECKLIST_ITEMS.map((key) =>
+      key === 'location' && locationId !== null
+        ? { key, done: facts[key], locationId }
+        : { key, done: facts[key] },
+    ),
+  };
 }

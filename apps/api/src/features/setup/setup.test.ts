@@ -171,6 +171,10 @@ describe.each(testDatabases)('first run (DESIGN §4b) on %s', (kind) => {
       // The one location setup named after the organisation needs its address: visitors go there.
       const [location] = (await t.app.inject({ url: '/api/locations' })).json<Location[]>();
       expect(location).toMatchObject({ name: 'Gemeente Nieuwdorp', street: '', city: '' });
+      // The checklist's item opens that location's page.
+      expect(
+        setupChecklistSchema.parse((await checklist(admin)).json()).items.find((i) => i.key === 'location'),
+      ).toEqual({ key: 'location', done: false, locationId: location!.id });
       const addressed = await call('PATCH', `/api/location/${location!.id}`, {
         street: 'Dorpsstraat 1',
         postcode: '9999 ZZ',
@@ -229,7 +233,8 @@ describe.each(testDatabases)('first run (DESIGN §4b) on %s', (kind) => {
       expect(booked.statusCode, booked.body).toBe(201);
       expect(setupChecklistSchema.parse((await checklist(admin)).json()).items).toEqual([
         { key: 'organisation', done: true },
-        { key: 'location', done: true },
+        // The second location is inactive: the item opens the one the visitors go to.
+        { key: 'location', done: true, locationId: location!.id },
         { key: 'desk', done: true },
         { key: 'product', done: true },
         { key: 'booking', done: true },
@@ -287,6 +292,64 @@ describe.each(testDatabases)('first run (DESIGN §4b) on %s', (kind) => {
         ],
       });
     });
+  });
+});
+
+/** Setup asks the office's address (issue 34 item 12): it goes to the organisation and its first location. */
+describe.each(testDatabases)('setup with the address on %s', (kind) => {
+  const t = useTestApp(kind, { seed: false, now: NOW });
+
+  it('fills in the organisation and its first location, and the checklist opens that location', async () => {
+    const token = (await prepareSetupToken(t.database.db, t.config))!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/setup',
+      payload: {
+        token,
+        ...ADMIN,
+        organisationName: 'Gemeente Nieuwdorp',
+        street: ' Dorpsstraat 1 ',
+        postcode: '9999 ZZ',
+        city: 'Nieuwdorp',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const organisation = organisationSchema.parse((await t.app.inject({ url: '/api/organisation' })).json());
+    expect(organisation).toMatchObject({
+      name: 'Gemeente Nieuwdorp',
+      street: 'Dorpsstraat 1',
+      postcode: '9999 ZZ',
+      city: 'Nieuwdorp',
+    });
+    const locations = (await t.app.inject({ url: '/api/locations' })).json<Location[]>();
+    expect(locations).toHaveLength(1);
+    expect(locations[0]).toMatchObject({
+      name: 'Gemeente Nieuwdorp',
+      street: 'Dorpsstraat 1',
+      postcode: '9999 ZZ',
+      city: 'Nieuwdorp',
+    });
+    const admin = await login(t.app, ADMIN.email, ADMIN.password);
+    const items = setupChecklistSchema.parse(
+      (await t.app.inject({ url: '/api/setup/checklist', headers: admin.headers })).json(),
+    ).items;
+    // The location has its address already; a phone or e-mail is what the organisation still lacks.
+    expect(items.find((i) => i.key === 'location')).toEqual({
+      key: 'location',
+      done: true,
+      locationId: locations[0]!.id,
+    });
+    expect(items.find((i) => i.key === 'organisation')?.done).toBe(false);
+  });
+
+  it('refuses an address longer than the organisation keeps, naming the field', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/setup',
+      payload: { token: 'any-token-0123456789', ...ADMIN, organisationName: 'X', postcode: '1'.repeat(21) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual({ property: 'postcode', message: 'too_long' });
   });
 });
 

@@ -4,7 +4,7 @@ import type {
   CreateProductRequest,
   PatchProductCategoryRequest,
   PatchProductRequest,
-  ProductCategory,
+  AdminProductCategory,
   ProductFile,
 } from '@balie/shared';
 import { api } from '../../lib/api';
@@ -46,15 +46,19 @@ export const productsApi = api.injectEndpoints({
       query: ({ productId, fileId }) => ({ url: `/product/${productId}/file/${fileId}`, method: 'DELETE' }),
       invalidatesTags: (_r, error) => (error ? [] : ['Product']),
     }),
-    getProductCategories: build.query<ProductCategory[], void>({
-      query: () => '/product-categories',
+    /** The Dutch names with their translations, to edit (decision 0432); forms show the Dutch name. */
+    getProductCategories: build.query<AdminProductCategory[], void>({
+      query: () => '/product-categories?translations=true',
       providesTags: ['ProductCategory'],
     }),
-    createProductCategory: build.mutation<ProductCategory, CreateProductCategoryRequest>({
+    createProductCategory: build.mutation<AdminProductCategory, CreateProductCategoryRequest>({
       query: (body) => ({ url: '/product-categories', method: 'POST', body }),
       invalidatesTags: (_c, error) => (error ? [] : ['ProductCategory']),
     }),
-    patchProductCategory: build.mutation<ProductCategory, { id: number; body: PatchProductCategoryRequest }>({
+    patchProductCategory: build.mutation<
+      AdminProductCategory,
+      { id: number; body: PatchProductCategoryRequest }
+    >({
       query: ({ id, body }) => ({ url: `/product-category/${id}`, method: 'PATCH', body }),
       // Products carry their category's name.
       invalidatesTags: (_c, error) => (error ? [] : ['ProductCategory', 'Product']),

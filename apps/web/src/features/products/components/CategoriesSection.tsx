@@ -12,7 +12,11 @@ import ArrowUpward from '@mui/icons-material/ArrowUpward';
 import Delete from '@mui/icons-material/Delete';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { createProductCategoryRequestSchema, type ProductCategory } from '@balie/shared';
+import {
+  createProductCategoryRequestSchema,
+  type AdminProductCategory,
+  type ProductCategoryTranslations,
+} from '@balie/shared';
 import { applyServerErrors } from '../../../components/form/applyServerErrors';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { useCanSubmit } from '../../../components/form/useCanSubmit';
@@ -26,32 +30,60 @@ import {
   usePatchProductCategoryMutation,
 } from '../api';
 
-const nameFormSchema = z.object({ name: createProductCategoryRequestSchema.shape.name });
+const nameSchema = createProductCategoryRequestSchema.shape.name;
+// The translations are optional: an empty field means none in that language.
+const nameFormSchema = z.object({
+  name: nameSchema,
+  en: nameSchema.or(z.literal('')),
+  de: nameSchema.or(z.literal('')),
+});
 type NameFormValues = z.input<typeof nameFormSchema>;
 
-/** One name field with its button: adds a category, or renames one. */
+/** The names as the request sends them: a language left empty has no translation. */
+export interface CategoryNames {
+  name: string;
+  translations: ProductCategoryTranslations;
+}
+
+const EMPTY: AdminProductCategory = { id: 0, name: '', position: 0, translations: {} };
+
+/**
+ * The Dutch name and the English and German ones with their button: adds a category, or renames one
+ * (the translations answered in those languages by the booking page, decision 0432).
+ */
 function CategoryNameForm({
-  name,
+  category,
   label,
   submitLabel,
   onSave,
 }: {
-  name: string;
+  category: AdminProductCategory;
   label: string;
   submitLabel: string;
-  onSave: (name: string) => Promise<SaveResult<unknown>>;
+  onSave: (names: CategoryNames) => Promise<SaveResult<unknown>>;
 }) {
+  const { t } = useTranslation('products');
+  const initial: NameFormValues = {
+    name: category.name,
+    en: category.translations.en?.name ?? '',
+    de: category.translations.de?.name ?? '',
+  };
   const { control, handleSubmit, reset, setError } = useForm({
     resolver: zodResolver(nameFormSchema),
     mode: 'onBlur',
-    values: { name } satisfies NameFormValues,
+    values: initial,
   });
   const canSubmit = useCanSubmit(control, nameFormSchema);
   const onSubmit = handleSubmit(async (v) => {
-    const outcome = await onSave(v.name);
-    if (outcome.ok) reset(name === '' ? { name: '' } : v);
+    const translations: ProductCategoryTranslations = {
+      ...(v.en ? { en: { name: v.en } } : {}),
+      ...(v.de ? { de: { name: v.de } } : {}),
+    };
+    const outcome = await onSave({ name: v.name, translations });
+    if (outcome.ok) reset(category.name === '' ? initial : v);
     else applyServerErrors(outcome.error, ['name'], setError);
   });
+  const named = category.name !== '';
   return (
     <Box
       component="form"
@@ -61,6 +93,18 @@ function CategoryNameForm({
       sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', flexGrow: 1, minWidth: 0 }}
     >
       <FormTextField control={control} name="name" label={label} size="small" />
+      <FormTextField
+        control={control}
+        name="en"
+        label={named ? t('category_name_en_of', { name: category.name }) : t('category_name_en')}
+        size="small"
+      />
+      <FormTextField
+        control={control}
+        name="de"
+        label={named ? t('category_name_de_of', { name: category.name }) : t('category_name_de')}
+        size="small"
+      />
       <Button type="submit" variant="outlined" disabled={!canSubmit} sx={{ mt: 2, flexShrink: 0 }}>
         {submitLabel}
       </Button>
@@ -72,7 +116,7 @@ function CategoryNameForm({
  * The product categories (decision 0182): add, rename, move up or down, delete when no product is in
  * it (the server answers 409 category_not_empty otherwise, shown as a clear text).
  */
-export function CategoriesSection({ categories }: { categories: ProductCategory[] }) {
+export function CategoriesSection({ categories }: { categories: AdminProductCategory[] }) {
   const { t } = useTranslation(['products', 'common']);
   const notify = useNotify();
   const [createCategory] = useCreateProductCategoryMutation();
@@ -97,7 +141,7 @@ export function CategoriesSection({ categories }: { categories: ProductCategory[
     notify(t('category_moved'), 'success');
   };
 
-  const remove = async (category: ProductCategory) => {
+  const remove = async (category: AdminProductCategory) => {
     setNotEmpty(null);
     const result = await deleteCategory(category.id);
     if (!result.error) notify(t('category_deleted'), 'success');
@@ -125,11 +169,11 @@ export function CategoriesSection({ categories }: { categories: ProductCategory[
               sx={{ flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1 }}
             >
               <CategoryNameForm
-                name={c.name}
+                category={c}
                 label={t('category_name_of', { name: c.name })}
                 submitLabel={t('rename')}
-                onSave={async (name) =>
-                  reportSave(await patchCategory({ id: c.id, body: { name } }), t('common:saved'))
+                onSave={async (names) =>
+                  reportSave(await patchCategory({ id: c.id, body: names }), t('common:saved'))
                 }
               />
               <Box sx={{ display: 'flex', flexShrink: 0 }}>
@@ -160,10 +204,10 @@ export function CategoriesSection({ categories }: { categories: ProductCategory[
       )}
       <Box sx={{ mt: 2 }}>
         <CategoryNameForm
-          name=""
+          category={EMPTY}
           label={t('new_category')}
           submitLabel={t('add')}
-          onSave={async (name) => reportSave(await createCategory({ name }), t('category_created'))}
+          onSave={async (names) => reportSave(await createCategory(names), t('category_created'))}
         />
       </Box>
     </Section>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { AdminProduct, Desk, ProductCategory } from '@balie/shared';
+import type { AdminProduct, AdminProductCategory, Desk } from '@balie/shared';
 import { locationsAnswer } from '../../../components/locations/test/fixtures';
 import { DESKS } from '../../desks/test/fixtures';
 import { aUser, renderRoute } from '../../../test/renderRoute';
@@ -15,9 +15,9 @@ import {
 const user = userEvent.setup({ delay: null });
 const admin = aUser({ roles: ['ROLE_ADMIN'] });
 
-const CATEGORIES: ProductCategory[] = [
-  { id: 1, name: 'Reisdocumenten', position: 0 },
-  { id: 2, name: 'Rijbewijzen', position: 1 },
+const CATEGORIES: AdminProductCategory[] = [
+  { id: 1, name: 'Reisdocumenten', position: 0, translations: { en: { name: 'Travel documents' } } },
+  { id: 2, name: 'Rijbewijzen', position: 1, translations: {} },
 ];
 
 const PASSPORT: AdminProduct = {
@@ -25,7 +25,7 @@ const PASSPORT: AdminProduct = {
   title: 'Paspoort aanvragen',
   description: 'Voor een nieuw paspoort.',
   notice: 'Neem een pasfoto mee.',
-  category: CATEGORIES[0]!,
+  category: { id: 1, name: 'Reisdocumenten', position: 0 },
   timeUnit: 10,
   extraTimeUnit: 5,
   maxAmount: 4,
@@ -211,6 +211,44 @@ describe('product screens (admin)', () => {
       { method: 'PATCH', path: '/api/product-category/2', body: { position: 0 } },
       { method: 'PATCH', path: '/api/product-category/1', body: { position: 1 } },
     ]);
+  });
+});
+
+describe('category names in three languages (admin)', () => {
+  it('reads the Dutch names with their translations and saves the English and German names', async () => {
+    const log = serveCatalogue((r) => {
+      if (r.method === 'PATCH') return { status: 200, body: CATEGORIES[1] };
+      if (r.method === 'POST' && r.path === '/api/product-categories')
+        return { status: 201, body: { id: 3, name: 'Parkeren', position: 2, translations: {} } };
+      return undefined;
+    });
+    await renderRoute('/products', { user: admin });
+    expect(await screen.findByRole('textbox', { name: 'English name of Reisdocumenten' })).toHaveValue(
+      'Travel documents',
+    );
+    expect(log.some((r) => r.path === '/api/product-categories?translations=true')).toBe(true);
+
+    await user.type(field('English name of Rijbewijzen'), 'Driving licences');
+    await user.type(field('German name of Rijbewijzen'), 'Führerscheine');
+    const row = screen.getByRole('form', { name: 'Name of Rijbewijzen' });
+    await user.click(within(row).getByRole('button', { name: 'Rename' }));
+    await waitFor(() =>
+      expect(log.find((r) => r.method === 'PATCH')?.body).toEqual({
+        name: 'Rijbewijzen',
+        translations: { en: { name: 'Driving licences' }, de: { name: 'Führerscheine' } },
+      }),
+    );
+
+    const added = screen.getByRole('form', { name: 'New category' });
+    await user.type(within(added).getByRole('textbox', { name: 'New category' }), 'Parkeren');
+    await user.type(within(added).getByRole('textbox', { name: 'English name' }), 'Parking');
+    await user.click(within(added).getByRole('button', { name: 'Add' }));
+    await waitFor(() =>
+      expect(log.find((r) => r.method === 'POST')?.body).toEqual({
+        name: 'Parkeren',
+        translations: { en: { name: 'Parking' } },
+      }),
+    );
   });
 });
 

@@ -15,7 +15,8 @@ import { useCreateWalkInMutation, useGetWalkInMinutesQuery } from '../api/queueA
 
 /**
  * A ticket for a visitor without an appointment (DESIGN §4b): the products (those a desk of this location
- * serves), today's walk-in minutes left in this day part, a warning when this walk-in goes over them,
+ * serves), today's walk-in minutes left in this day part (or that no share is set, so no limit), a
+ * warning when this walk-in goes over a share that is set,
  * and the ticket to hand or read out.
  */
 export function WalkInForm({ desk }: { desk: Desk }) {
@@ -33,7 +34,8 @@ export function WalkInForm({ desk }: { desk: Desk }) {
   const picked = offered.filter((p) => chosen.includes(p.id));
   const duration = appointmentDuration(picked.map((product) => ({ product, amount: 1 })));
   const part = minutes.data?.parts.find((p) => p.dayPart === minutes.data?.current);
-  const over = part !== undefined && picked.length > 0 && duration > part.left;
+  // With no share set for this day part there is no limit, so nothing to go over (decision 0431).
+  const over = part !== undefined && part.shareSet && picked.length > 0 && duration > part.left;
   const oneDesk = here.some((d) => servesAll(d, chosen));
 
   const toggle = (id: number) => {
@@ -67,11 +69,13 @@ export function WalkInForm({ desk }: { desk: Desk }) {
       ) : (
         part && (
           <Typography>
-            {t('walkIns.minutesLeft', {
-              left: part.left,
-              total: part.total,
-              part: t(`dayPart.${part.dayPart}`),
-            })}
+            {part.shareSet
+              ? t('walkIns.minutesLeft', {
+                  left: part.left,
+                  total: part.total,
+                  part: t(`dayPart.${part.dayPart}`),
+                })
+              : t('walkIns.noShare')}
           </Typography>
         )
       )}

@@ -28,7 +28,13 @@ const SCREENS: Record<SetupChecklistItem, string> = {
   booking: '/new',
 };
 
-type KnownItem = { key: keyof typeof SCREENS; done: boolean };
+type KnownItem = { key: keyof typeof SCREENS; done: boolean; locationId?: number };
+/** The location item opens the location the server names (the one still without an address). */
+const screenOf = (item: KnownItem) =>
+  item.key === 'location' && item.locationId !== undefined
+    ? `/location/${item.locationId}`
+    : SCREENS[item.key];
+
 /** An item this page has a screen and texts for; any other is left out rather than shown as a raw key. */
 const isKnown = (item: { key: string; done: boolean }): item is KnownItem => item.key in SCREENS;
 
@@ -82,7 +88,7 @@ export default function SetupChecklist() {
               )}
             </ListItemIcon>
             <Box>
-              <Link component={RouterLink} to={SCREENS[item.key]}>
+              <Link component={RouterLink} to={screenOf(item)}>
                 {t(`checklist.items.${item.key}.title`)}
               </Link>
               <Box component="span" sx={visuallyHidden}>

@@ -75,9 +75,31 @@ describe('first-run setup page (DESIGN §4b)', { timeout: 60_000 }, () => {
       organisationName: 'Gemeente Nieuwdorp',
       email: 'beheer@nieuwdorp.example',
       password: 'Eerste-Beheer1',
+      // The address is optional: left out, it is sent empty.
+      street: '',
+      postcode: '',
+      city: '',
     });
     const checklist = await screen.findByRole('region', { name: 'Get your office ready' });
     expect(within(checklist).getByText('0 of 4 done')).toBeInTheDocument();
+  });
+
+  it("asks the organisation's address and sends it with the setup", async () => {
+    const log = serveSetup();
+    await renderRoute('/setup/link-token-0123456789');
+    await fillIn();
+    await user.type(screen.getByRole('textbox', { name: 'Street and number' }), 'Dorpsstraat 1');
+    await user.type(screen.getByRole('textbox', { name: 'Postcode' }), '9999 ZZ');
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'Nieuwdorp');
+    await user.click(screen.getByRole('button', { name: 'Set up and sign in' }));
+    await waitFor(() =>
+      expect(log.find((r) => r.method === 'POST')?.body).toMatchObject({
+        organisationName: 'Gemeente Nieuwdorp',
+        street: 'Dorpsstraat 1',
+        postcode: '9999 ZZ',
+        city: 'Nieuwdorp',
+      }),
+    );
   });
 
   it('asks for the code when the page is opened without a link', async () => {
@@ -111,6 +133,50 @@ describe('first-run setup page (DESIGN §4b)', { timeout: 60_000 }, () => {
     await fillIn();
     await user.click(screen.getByRole('button', { name: 'Set up and sign in' }));
     expect(await screen.findByText('An account with this e-mail address already exists')).toBeInTheDocument();
+  });
+
+  it('names each broken password rule at the field on blur, as the reset form does', async () => {
+    serveSetup();
+    await renderRoute('/setup/some-token');
+    const password = await screen.findByLabelText(/^Password/);
+    await user.type(password, 'kort');
+    await user.tab();
+    expect(await screen.findByText('The password must be at least 8 characters long')).toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, 'langgenoeg1');
+    await user.tab();
+    expect(
+      await screen.findByText('The password must contain at least one special character (such as ! ? @ #)'),
+    ).toBeInTheDocument();
+    await user.clear(password);
+    await user.type(password, 'langgenoeg!');
+    await user.tab();
+    expect(
+      await screen.findByText('The password must contain at least one capital letter'),
+    ).toBeInTheDocument();
+  });
+
+  it("shows the server's password refusal at the field (400), not a general error", async () => {
+    serveSetup({
+      setup: () => ({
+        status: 400,
+        body: {
+          code: 'validation_failed',
+          message: 'x',
+          errors: [{ property: 'password', message: 'password_capital' }],
+        },
+      }),
+    });
+    await renderRoute('/setup/some-token');
+    await fillIn();
+    await user.click(screen.getByRole('button', { name: 'Set up and sign in' }));
+    expect(
+      await screen.findByText('The password must contain at least one capital letter'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Password/)).toHaveAccessibleDescription(
+      'The password must contain at least one capital letter',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('sends to sign-in once the installation is set up', async () => {
@@ -150,12 +216,12 @@ describe('the first-run checklist on the dashboard', { timeout: 60_000 }, () => 
     expect(hrefs).toEqual(['/organisation', '/front-desks', '/products', '/new']);
   });
 
-  it('shows the location item when the server names it, before the desks', async () => {
+  it('shows the location item when the server names it, before the desks, opening the location it names', async () => {
     serveSetup({
       checklist: {
         items: [
           { key: 'organisation', done: true },
-          { key: 'location', done: false },
+          { key: 'location', done: false, locationId: 7 },
           { key: 'desk', done: false },
           { key: 'product', done: false },
           { key: 'booking', done: false },
@@ -168,12 +234,30 @@ describe('the first-run checklist on the dashboard', { timeout: 60_000 }, () => 
     const checklist = await screen.findByRole('region', { name: 'Get your office ready' });
     expect(within(checklist).getByText('1 of 5 done')).toBeInTheDocument();
     const location = within(checklist).getByRole('link', { name: "Fill in your location's address" });
-    expect(location).toHaveAttribute('href', '/locations');
+    expect(location).toHaveAttribute('href', '/location/7');
     expect(
       within(checklist)
         .getAllByRole('link')
         .map((l) => l.getAttribute('href')),
-    ).toEqual(['/organisation', '/locations', '/front-desks', '/products', '/new']);
+    ).toEqual(['/organisation', '/location/7', '/front-desks', '/products', '/new']);
+  });
+
+  it('links the location item to the list when the server names no one location', async () => {
+    serveSetup({
+      checklist: {
+        items: [
+          { key: 'organisation', done: true },
+          { key: 'location', done: true },
+          { key: 'desk', done: false },
+        ],
+      },
+    });
+    await renderRoute('/home', { user: ADMIN });
+    const checklist = await screen.findByRole('region', { name: 'Get your office ready' });
+    expect(within(checklist).getByRole('link', { name: "Fill in your location's address" })).toHaveAttribute(
+      'href',
+      '/locations',
+    );
   });
 
   it('is gone once every item is done', async () => {

@@ -18,7 +18,7 @@ import { apiErrorOf } from '../../../lib/apiError';
 import { useGetSetupStatusQuery, useSetupMutation } from '../api';
 import { NewPasswordField } from '../../../components/form/NewPasswordField';
 
-const FIELDS = ['organisationName', 'email', 'password', 'token'] as const;
+const FIELDS = ['organisationName', 'street', 'postcode', 'city', 'email', 'password', 'token'] as const;
 
 /** What the page says instead of the form: set up already, or a link that does not open it. */
 type Refusal = 'already_set_up' | 'invalid_setup_token' | 'error';
@@ -43,7 +43,15 @@ function SetupForm({ linkToken }: { linkToken: string }) {
   const { control, handleSubmit, setError } = useForm({
     resolver: zodResolver(setupRequestSchema),
     mode: 'onBlur',
-    defaultValues: { organisationName: '', email: '', password: '', token: linkToken },
+    defaultValues: {
+      organisationName: '',
+      street: '',
+      postcode: '',
+      city: '',
+      email: '',
+      password: '',
+      token: linkToken,
+    },
   });
   const canSubmit = useCanSubmit(control, setupRequestSchema);
 
@@ -89,6 +97,28 @@ function SetupForm({ linkToken }: { linkToken: string }) {
         required
         autoFocus
       />
+      {/* Optional: the organisation's and its first location's address (decision 0431). */}
+      <Typography variant="subtitle2" component="h2" sx={{ mt: 3 }}>
+        {t('address_heading')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('address_help')}
+      </Typography>
+      <FormTextField
+        control={control}
+        name="street"
+        label={t('fields.street')}
+        autoComplete="street-address"
+      />
+      <Box sx={{ display: 'grid', gridTemplateColumns: { sm: '1fr 2fr' }, columnGap: 2 }}>
+        <FormTextField
+          control={control}
+          name="postcode"
+          label={t('fields.postcode')}
+          autoComplete="postal-code"
+        />
+        <FormTextField control={control} name="city" label={t('fields.city')} autoComplete="address-level2" />
+      </Box>
       <Typography variant="subtitle2" component="h2" sx={{ mt: 3 }}>
         {t('admin_heading')}
       </Typography>

@@ -1,0 +1,1 @@
+ALTER TABLE "product_categories" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
