@@ -29,6 +29,7 @@ const REFUSALS = {
   not_started: 'This appointment has not started yet',
   too_early: `Checking in yourself opens ${SELF_CHECK_IN_MINUTES} minutes before the start`,
   too_late: `Checking in yourself closes ${SELF_CHECK_IN_MINUTES} minutes after the start; ask at the desk`,
+  from_queue: 'This no-show was called at the queue, after the check-in; it is not undone here',
   undo_expired: `A no-show can be undone only within ${NO_SHOW_UNDO_MINUTES} minutes of marking it`,
 } as const;
 type Refusal = keyof typeof REFUSALS;
@@ -197,7 +198,7 @@ export async function undoNoShow(
     );
     if (extra) throw validationError(extra, 'not_with_undo');
     const [marked] = await tx
-      .select({ at: auditEvents.at })
+      .select({ at: auditEvents.at, details: auditEvents.details })
       .from(auditEvents)
       .where(
         and(
@@ -210,6 +211,8 @@ export async function undoNoShow(
       .limit(1);
     if (!marked || Date.now() - marked.at.getTime() > NO_SHOW_UNDO_MINUTES * 60_000)
       refuse('newStatus', 'undo_expired');
+    // The queue's no-show follows a check-in and ends the queue entry too; "confirmed" would not undo it.
+    if (marked.details?.cause === 'queue') refuse('newStatus', 'from_queue');
     const [updated] = await tx
       .update(appointments)
       .set({ status: 'confirmed' })

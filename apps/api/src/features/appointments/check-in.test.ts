@@ -272,6 +272,18 @@ describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s
     } finally {
       vi.setSystemTime(NOW);
     }
+    // A no-show called at the queue (after a check-in) is not undone here.
+    const called = await insert(-145, { status: 'no_show' });
+    await t.database.db.insert(auditEvents).values({
+      at: NOW,
+      action: 'appointment_no_show',
+      subjectType: 'appointment',
+      subjectId: String(called.id),
+      details: { changes: { status: { before: 'checked_in', after: 'no_show' } }, cause: 'queue' },
+    });
+    expect((await patch(called.id, undo)).json().errors).toEqual([
+      { property: 'newStatus', message: 'from_queue' },
+    ]);
     // Without a no-show to undo, "confirmed" still needs a change-hold, as before.
     const other = await insert(-130);
     expect((await patch(other.id, undo)).json().errors).toEqual([
