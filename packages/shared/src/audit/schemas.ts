@@ -76,6 +76,7 @@ export const AUDIT_ACTIONS = [
   'appointment_cancelled',
   'appointment_checked_in',
   'appointment_no_show',
+  'appointment_no_show_undone',
   'appointment_reassigned',
   'appointment_deleted',
   'queue_called',

@@ -3,7 +3,7 @@ import type { Appointment, PatchAppointmentRequest } from '@balie/shared';
 import { localDateOf, SELF_CHECK_IN_MINUTES } from '@balie/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.js';
-import { appointments, CODE_HOLDING_STATUSES } from '../../db/schema/index.js';
+import { appointments, auditEvents, CODE_HOLDING_STATUSES } from '../../db/schema/index.js';
 import { isStaff } from '../../http/auth.js';
 import { httpError, validationError } from '../../http/errors.js';
 import { enqueueCheckedIn } from '../queue/service.js';
@@ -12,6 +12,13 @@ import { lockAppointment, lockAppointmentFor } from './access.js';
 import { auditAppointment } from './audit.js';
 import type { AppointmentRow } from './repository.js';
 import { present } from './presenter.js';
+
+/**
+ * How long after marking a no-show staff can take it back (issue 34 item 13 (4), decision 0429): long
+ * enough for the list's undo (8 s) on a slow connection, short enough that a no-show in the statistics
+ * stays one.
+ */
+export const NO_SHOW_UNDO_MINUTES = 2;
 
 /** Why a check-in or no-show cannot happen: the 409's message and its `errors[].message` key. */
 const REFUSALS = {
@@ -22,6 +29,8 @@ const REFUSALS = {
   not_started: 'This appointment has not started yet',
   too_early: `Checking in yourself opens ${SELF_CHECK_IN_MINUTES} minutes before the start`,
   too_late: `Checking in yourself closes ${SELF_CHECK_IN_MINUTES} minutes after the start; ask at the desk`,
+  from_queue: 'This no-show was called at the queue, after the check-in; it is not undone here',
+  undo_expired: `A no-show can be undone only within ${NO_SHOW_UNDO_MINUTES} minutes of marking it`,
 } as const;
 type Refusal = keyof typeof REFUSALS;
 
@@ -164,4 +173,55 @@ export async function markNoShow(
     return updated!;
   });
   return present(app, request, row);
+}
+
+/**
+ * PATCH /appointment/{id} { newStatus: "confirmed" } without a change-hold, on a no-show: staff take back
+ * a no-show marked by mistake, within NO_SHOW_UNDO_MINUTES of the mark (the last `appointment_no_show`
+ * of the appointment's trail), audited `appointment_no_show_undone`. On anything but a no-show the
+ * request is what it was before, for a visitor always: a move missing its `reservationId` (returns null,
+ * the caller says so).
+ */
+export async function undoNoShow(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: number,
+  body: PatchAppointmentRequest,
+): Promise<Appointment | null> {
+  // For anyone else "confirmed" means a move, which needs its change-hold (the caller's 400).
+  if (!isStaff(request.user)) return null;
+  const row = await app.db.transaction(async (tx) => {
+    const current = await lockAppointment(tx, id);
+    if (current.status !== 'no_show') return null;
+    const extra = Object.keys(body).find(
+      (k) => k !== 'newStatus' && body[k as keyof typeof body] !== undefined,
+    );
+    if (extra) throw validationError(extra, 'not_with_undo');
+    const [marked] = await tx
+      .select({ at: auditEvents.at, details: auditEvents.details })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.subjectType, 'appointment'),
+          eq(auditEvents.subjectId, String(id)),
+          eq(auditEvents.action, 'appointment_no_show'),
+        ),
+      )
+      .orderBy(desc(auditEvents.at))
+      .limit(1);
+    if (!marked || Date.now() - marked.at.getTime() > NO_SHOW_UNDO_MINUTES * 60_000)
+      refuse('newStatus', 'undo_expired');
+    // The queue's no-show follows a check-in and ends the queue entry too; "confirmed" would not undo it.
+    if (marked.details?.cause === 'queue') refuse('newStatus', 'from_queue');
+    const [updated] = await tx
+      .update(appointments)
+      .set({ status: 'confirmed' })
+      .where(eq(appointments.id, id))
+      .returning();
+    await auditAppointment(tx, request, 'appointment_no_show_undone', id, {
+      status: { before: 'no_show', after: 'confirmed' },
+    });
+    return updated!;
+  });
+  return row ? present(app, request, row) : null;
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CHECK_IN_CODE_ALPHABET } from '@balie/shared';
 import { queryRows } from '../../db/client.js';
 import { MIGRATIONS_FOLDER } from '../../db/migrate.js';
@@ -227,6 +227,67 @@ describe.each(testDatabases)('check-in codes, check-in by code and no-show on %s
     await checkInBy(arrived.checkInCode);
     expect((await patch(arrived.id, { newStatus: 'no_show' })).json().errors).toEqual([
       { property: 'newStatus', message: 'already_checked_in' },
+    ]);
+  });
+
+  // Issue 34 item 13 (4): a no-show marked by mistake on today's list can be undone, shortly after only.
+  it('undoes a no-show back to confirmed: staff only, within two minutes, audited', async () => {
+    const patch = (id: number, payload: object, headers: object = t.admin.headers) =>
+      inject('PATCH', `/api/appointment/${id}`, payload, headers);
+    const missed = await insert(-100);
+    expect((await patch(missed.id, { newStatus: 'no_show' })).statusCode).toBe(200);
+    const undo = { newStatus: 'confirmed' };
+    // For anyone but staff "confirmed" is a move, which needs its change-hold.
+    for (const headers of [{}, t.user.headers])
+      expect((await patch(missed.id, undo, headers)).json().errors).toEqual([
+        { property: 'reservationId', message: 'required' },
+      ]);
+    const withDetails = await patch(missed.id, { ...undo, lastName: 'X' });
+    expect(withDetails.statusCode).toBe(400);
+    expect(withDetails.json().errors).toEqual([{ property: 'lastName', message: 'not_with_undo' }]);
+    try {
+      vi.setSystemTime(NOW.getTime() + 2 * MINUTE - 1000);
+      const res = await patch(missed.id, undo);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id: missed.id, status: 'confirmed' });
+      expect((await auditOf(missed.id)).map((e) => e.action)).toEqual([
+        'appointment_no_show',
+        'appointment_no_show_undone',
+      ]);
+      expect((await auditOf(missed.id))[1]).toMatchObject({
+        actorUserId: t.admin.userId,
+        details: { changes: { status: { before: 'no_show', after: 'confirmed' } } },
+      });
+      // Checked in after all, as a visitor who was there.
+      expect((await checkInBy(missed.checkInCode)).statusCode).toBe(200);
+
+      // Later than two minutes after the no-show it stands.
+      const late = await insert(-115);
+      expect((await patch(late.id, { newStatus: 'no_show' })).statusCode).toBe(200);
+      vi.setSystemTime(NOW.getTime() + 4 * MINUTE + 1000);
+      const tooLate = await patch(late.id, undo);
+      expect(tooLate.statusCode).toBe(409);
+      expect(tooLate.json().errors).toEqual([{ property: 'newStatus', message: 'undo_expired' }]);
+      expect(await auditOf(late.id)).toHaveLength(1);
+    } finally {
+      vi.setSystemTime(NOW);
+    }
+    // A no-show called at the queue (after a check-in) is not undone here.
+    const called = await insert(-145, { status: 'no_show' });
+    await t.database.db.insert(auditEvents).values({
+      at: NOW,
+      action: 'appointment_no_show',
+      subjectType: 'appointment',
+      subjectId: String(called.id),
+      details: { changes: { status: { before: 'checked_in', after: 'no_show' } }, cause: 'queue' },
+    });
+    expect((await patch(called.id, undo)).json().errors).toEqual([
+      { property: 'newStatus', message: 'from_queue' },
+    ]);
+    // Without a no-show to undo, "confirmed" still needs a change-hold, as before.
+    const other = await insert(-130);
+    expect((await patch(other.id, undo)).json().errors).toEqual([
+      { property: 'reservationId', message: 'required' },
     ]);
   });
 

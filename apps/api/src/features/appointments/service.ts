@@ -9,7 +9,7 @@ import { lockAppointment, lockAppointmentFor } from './access.js';
 import { changedFields } from '../../audit/audit.js';
 import { auditAppointment } from './audit.js';
 import { noteBookingsChanged } from './booking-changes.js';
-import { markNoShow } from './check-in.service.js';
+import { markNoShow, undoNoShow } from './check-in.service.js';
 import { withFreshCheckInCode } from './check-in-code.js';
 import { APPOINTMENT_MAIL } from './mail-templates/kinds.js';
 import { canChange, present } from './presenter.js';
@@ -183,6 +183,10 @@ export async function patchAppointment(
   body: PatchAppointmentRequest,
 ): Promise<Appointment> {
   if (body.newStatus === 'no_show') return markNoShow(app, request, id, body);
+  if (body.newStatus === 'confirmed' && !body.reservationId) {
+    const undone = await undoNoShow(app, request, id, body);
+    if (undone) return undone;
+  }
   if (body.reservationId && body.newStatus !== 'confirmed') throw validationError('newStatus', 'required');
   if (body.newStatus && !body.reservationId) throw validationError('reservationId', 'required');
   const row = await app.db.transaction(async (tx) => {

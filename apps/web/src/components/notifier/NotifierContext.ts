@@ -1,7 +1,12 @@
 import { createContext, useContext } from 'react';
 
 export type NotifySeverity = 'success' | 'info' | 'warning' | 'error';
-export type Notify = (message: string, severity?: NotifySeverity) => void;
+/** A button in the message (e.g. "Undo"), and how long the message stays when it has one. */
+export interface NotifyOptions {
+  action?: { label: string; onClick: () => void };
+  autoHideMs?: number;
+}
+export type Notify = (message: string, severity?: NotifySeverity, options?: NotifyOptions) => void;
 
 export const NotifierContext = createContext<Notify>(() => undefined);
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
-import { NotifierContext, type NotifySeverity } from './NotifierContext';
+import { NotifierContext, type NotifyOptions, type NotifySeverity } from './NotifierContext';
 import type { Message } from './NotifierSnackbar';
 
 const NotifierSnackbar = lazy(() => import('./NotifierSnackbar'));
@@ -8,8 +8,8 @@ const NotifierSnackbar = lazy(() => import('./NotifierSnackbar'));
 export function NotifierProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<Message | null>(null);
   const [open, setOpen] = useState(false);
-  const notify = useCallback((text: string, severity: NotifySeverity = 'error') => {
-    setMessage({ key: Date.now(), text, severity });
+  const notify = useCallback((text: string, severity: NotifySeverity = 'error', options?: NotifyOptions) => {
+    setMessage({ key: Date.now(), text, severity, ...options });
     setOpen(true);
   }, []);
   const close = (_event?: unknown, reason?: string) => {

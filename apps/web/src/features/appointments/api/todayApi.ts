@@ -34,6 +34,11 @@ export const todayApi = api.injectEndpoints({
       query: (id) => ({ url: `/appointment/${id}`, method: 'PATCH', body: { newStatus: 'no_show' } }),
       invalidatesTags: (_r, _e, id) => [{ type: 'Appointment', id }, 'Appointments'],
     }),
+    // A no-show taken back shortly after (the server allows it for two minutes, decision 0429).
+    undoNoShow: build.mutation<Appointment, number>({
+      query: (id) => ({ url: `/appointment/${id}`, method: 'PATCH', body: { newStatus: 'confirmed' } }),
+      invalidatesTags: (_r, _e, id) => [{ type: 'Appointment', id }, 'Appointments'],
+    }),
     // The authenticated download (with the re-login of the base query), saved at once: the file itself
     // never enters the store, which holds only serialisable values.
     downloadExport: build.mutation<null, { kind: ExportKind; language: string } & LocationArgs>({
@@ -56,5 +61,6 @@ export const {
   useGetTodayQuery,
   useCheckInByCodeMutation,
   useMarkNoShowMutation,
+  useUndoNoShowMutation,
   useDownloadExportMutation,
 } = todayApi;

@@ -11,9 +11,17 @@ export const FLOW_STEPS = [
   'review',
 ] as const satisfies readonly BookingStep[];
 
-/** The steps of this draft: the location step only when the products are served at several locations. */
-export function flowStepsOf(draft: Pick<DraftState, 'chooseLocation'>): BookingStep[] {
-  return FLOW_STEPS.filter((step) => step !== 'location' || draft.chooseLocation);
+/**
+ * The steps of this draft: the location step when the products are served at several locations, or when
+ * the organisation has several active locations (`severalLocations`), so "Step 1 of 5" does not become
+ * "Step 2 of 5" once the products are chosen (decision 0429); where these products are served at one
+ * location only, the count passes over it.
+ */
+export function flowStepsOf(
+  draft: Pick<DraftState, 'chooseLocation'>,
+  severalLocations = false,
+): BookingStep[] {
+  return FLOW_STEPS.filter((step) => step !== 'location' || draft.chooseLocation || severalLocations);
 }
 
 /** The `?step=` of the address, or null when it is missing or names no step. */

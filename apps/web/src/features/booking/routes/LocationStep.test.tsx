@@ -221,7 +221,7 @@ describe('the location step (DESIGN §4b)', () => {
 describe('one location, or none (DESIGN §4b)', () => {
   it('skips the step with one location and sends no location', async () => {
     const user = userEvent.setup({ delay: null });
-    const log = server();
+    const log = server({ 'GET /api/locations': () => ({ status: 200, body: [stadhuis] }) });
     const { location, navigate } = await afterProducts(user, 'Choose date and time');
     expect(await screen.findByRole('heading', { name: 'Choose a date and time' })).toBeInTheDocument();
     await waitFor(() => expect(stepOf(location)).toBe('time'));
@@ -269,5 +269,40 @@ describe('one location, or none (DESIGN §4b)', () => {
       await screen.findByText('This product cannot be booked online at the moment. Please contact us.'),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Choose date and time' })).toBeDisabled();
+  });
+});
+
+// Issue 34 item 13: the counter said "Step 1 of 4" and then "Step 2 of 5" once the products turned out to be
+// served at several locations. With more than one active location the location step counts from the start
+// (decision 0429); where the products are served at one place only, the count passes over it.
+describe('the step counter stays the same all the way', () => {
+  it('counts the location step from the start when the organisation has several locations', async () => {
+    const user = userEvent.setup({ delay: null });
+    twoLocations();
+    await renderRoute('/new');
+    expect(await screen.findByText('Step 1 of 5: Products')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Add Passport' }));
+    await user.click(await screen.findByRole('button', { name: 'Choose a location' }));
+    expect(await screen.findByText('Step 2 of 5: Location')).toBeInTheDocument();
+  });
+
+  it('keeps counting five when these products are served at one of the locations only', async () => {
+    const user = userEvent.setup({ delay: null });
+    server();
+    await renderRoute('/new');
+    expect(await screen.findByText('Step 1 of 5: Products')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Add Passport' }));
+    await user.click(await screen.findByRole('button', { name: 'Choose date and time' }));
+    expect(await screen.findByText('Step 3 of 5: Date and time')).toBeInTheDocument();
+  });
+
+  it('counts four steps with a single location', async () => {
+    const user = userEvent.setup({ delay: null });
+    server({ 'GET /api/locations': () => ({ status: 200, body: [stadhuis] }) });
+    await renderRoute('/new');
+    expect(await screen.findByText('Step 1 of 4: Products')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Add Passport' }));
+    await user.click(await screen.findByRole('button', { name: 'Choose date and time' }));
+    expect(await screen.findByText('Step 2 of 4: Date and time')).toBeInTheDocument();
   });
 });

@@ -2,8 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
 import { PROVIDER_TIMEZONE } from '@balie/shared';
 import { captureDownloads } from '../../../test/downloads';
+import de from '../../../../public/locales/de/booking.json';
+import en from '../../../../public/locales/en/booking.json';
+import nl from '../../../../public/locales/nl/booking.json';
 import { renderRoute } from '../../../test/renderRoute';
 import { apiError, type FakeRequest } from '../../../components/scheduling/test/fakeApi';
 import { appointment, reservation } from '../../../components/scheduling/test/fixtures';
@@ -11,6 +15,20 @@ import { itemAdded } from '../store/draftSlice';
 import { at, day, server } from '../test/bookingServer';
 
 describe('products step', () => {
+  it.each([
+    ['nl', nl, '1 gekozen (maximaal 4)', '2 gekozen (maximaal 4)'],
+    ['en', en, '1 selected (at most 4)', '2 selected (at most 4)'],
+    ['de', de, '1 ausgewählt (höchstens 4)', '2 ausgewählt (höchstens 4)'],
+  ])(
+    'says in %s that the number of products is a maximum, not a target',
+    async (language, texts, one, two) => {
+      const i18n = i18next.createInstance();
+      await i18n.init({ lng: language, resources: { [language]: { booking: texts } }, defaultNS: 'booking' });
+      expect(i18n.t('products.chosen', { count: 1, max: 4 })).toBe(one);
+      expect(i18n.t('products.chosen', { count: 2, max: 4 })).toBe(two);
+    },
+  );
+
   it('allows four products with the spec message, and shows the estimated duration', async () => {
     const user = userEvent.setup({ delay: null });
     server();
@@ -23,10 +41,12 @@ describe('products step', () => {
     );
     expect(screen.getByRole('region', { name: 'Driving' })).toHaveTextContent('Driving licence');
 
-    for (const title of ['Passport', 'ID card', 'Driving licence', 'Moving house']) {
+    for (const [i, title] of ['Passport', 'ID card', 'Driving licence', 'Moving house'].entries()) {
       await user.click(screen.getByRole('button', { name: `Add ${title}` }));
       // The add button is gone: focus is on what took its place, not back at the top of the page.
       expect(screen.getByRole('combobox', { name: `Amount of ${title}` })).toHaveFocus();
+      // Issue 34 item 13: "1 of 4 products selected" read as if four had to be chosen.
+      expect(screen.getByText(new RegExp(`^${i + 1} selected \\(at most 4\\)`))).toBeInTheDocument();
     }
     expect(screen.getByText('4 products are selected, which is the maximum')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Parking permit' })).toBeDisabled();

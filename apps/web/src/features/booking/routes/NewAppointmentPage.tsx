@@ -3,6 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '../../../lib/store/hooks';
+import { useGetLocationsQuery } from '../../../components/locations/locationListApi';
 import { PageFrame } from '../../../components/PageFrame';
 import { BOOKING_PAGE_WIDTH } from '../lib/pageWidth';
 import { BookingStepper } from '../components/BookingStepper';
@@ -31,6 +32,11 @@ export default function NewAppointmentPage() {
   const { t } = useTranslation('booking');
   const step = useAppSelector(selectDraftStep);
   const chooseLocation = useAppSelector(selectDraftChooseLocation);
+  // The active locations (public, cached for the location step): with several, the count has the location
+  // step from the first screen on. Until they are known the counter waits, so it never changes its total.
+  const locations = useGetLocationsQuery();
+  const severalLocations = (locations.data?.length ?? 0) > 1;
+  const countKnown = chooseLocation || locations.data !== undefined || locations.isError;
   useChoicesFromLink();
   useStepHistory();
   // Remember whether the step changed since the page opened (state derived during render, as React advises).
@@ -39,7 +45,7 @@ export default function NewAppointmentPage() {
   if (!moved && step !== firstStep) setMoved(true);
   return (
     <PageFrame title={t('title')} maxWidth={BOOKING_PAGE_WIDTH}>
-      <BookingStepper step={step} steps={flowStepsOf({ chooseLocation })} />
+      {countKnown && <BookingStepper step={step} steps={flowStepsOf({ chooseLocation }, severalLocations)} />}
       <StepMovedContext value={moved}>
         <Suspense
           fallback={

@@ -16,6 +16,7 @@ import { apiErrorOf } from '../../../lib/apiError';
 import { formatDate, formatTime } from '../../../lib/dates';
 import { saveFile } from '../../../lib/saveFile';
 import { useErasePrivacyMutation, useLazyPrivacyExportQuery } from '../api';
+import { erasureSentence } from '../erasureSentence';
 
 /** The server's refusals an admin can act on, by the message it names the address with. */
 const REFUSALS = ['own_account', 'developer_only', 'last_admin'] as const;
@@ -173,12 +174,7 @@ export default function PrivacyRequestsPage() {
         )}
         {erased && (
           <Alert severity="success" sx={{ mt: 2 }}>
-            {t('done', {
-              email: erased.email,
-              anonymised: erased.result.appointmentsAnonymised,
-              cancelled: erased.result.appointmentsCancelled,
-            })}{' '}
-            {t(erased.result.accountDeleted ? 'done_account' : 'done_no_account')}
+            {erasureSentence(t, erased.email, erased.result)}
           </Alert>
         )}
         {held && !looked.isFetching && <Held held={held} onErase={() => setConfirming(true)} />}

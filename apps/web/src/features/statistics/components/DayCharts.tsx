@@ -50,7 +50,8 @@ export function DayCharts({ data }: { data: Statistics }) {
           series={COUNTS.map((k) => ({
             data: data.days.map((d) => d[k]),
             label: t(`count.${k}`),
-            showMark: false,
+            // A line needs two days: the marks show a single day (issue 34 item 10) and a day between gaps.
+            showMark: true,
           }))}
           margin={{ left: 0, right: 16 }}
         />
@@ -80,7 +81,8 @@ export function DayCharts({ data }: { data: Statistics }) {
           series={TIMES.map(([what, figure]) => ({
             data: data.days.map((d) => d[what][figure]),
             label: t(`time.${what}_${figure}`),
-            showMark: false,
+            // A line needs two days: the marks show a single day (issue 34 item 10) and a day between gaps.
+            showMark: true,
             connectNulls: true,
           }))}
           margin={{ right: 16 }}

@@ -33,7 +33,7 @@ export function Suggestions({ data }: { data: Statistics }) {
       noShow: s.noShowRate === null ? '—' : number(s.noShowRate * 100),
       noShowMinutes: number(s.noShowMinutesPerDay),
       open: number(s.openMinutesPerDay),
-      days: s.days,
+      count: s.days,
     });
 
   const onApply = async (s: WalkInSuggestion) => {

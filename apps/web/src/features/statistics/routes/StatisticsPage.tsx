@@ -168,7 +168,7 @@ export default function StatisticsPage() {
                 {t('covers', {
                   from: formatShortDate(s.from, i18n.language),
                   until: formatShortDate(s.until, i18n.language),
-                  days: s.days.length,
+                  count: s.days.length,
                 })}
               </Typography>
               <Summary data={s} />

@@ -133,6 +133,49 @@ describe('the today screen (issue 8)', () => {
     expect(await screen.findByText('A. Bakker is marked as no-show')).toBeInTheDocument();
   });
 
+  // Issue 34 item 13 (4): a no-show clicked by mistake can be taken back from the snackbar for a few seconds.
+  it('offers to undo a no-show in the message, which asks the server to put it back to confirmed', async () => {
+    const log = server({
+      'PATCH /api/appointment/1': (r) => ({
+        status: 200,
+        body: { ...day[0], status: (r.body as { newStatus: string }).newStatus },
+      }),
+    });
+    const { user } = await openToday();
+    await user.click(screen.getByRole('button', { name: 'Mark A. Bakker (09:00) as no-show' }));
+    const message = (await screen.findByText('A. Bakker is marked as no-show')).closest('.MuiAlert-root')!;
+    await user.click(within(message as HTMLElement).getByRole('button', { name: 'Undo' }));
+    await waitFor(() =>
+      expect(log.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+        { newStatus: 'no_show' },
+        { newStatus: 'confirmed' },
+      ]),
+    );
+    expect(await screen.findByText('A. Bakker is no longer marked as no-show')).toBeInTheDocument();
+  });
+
+  it('says so when the undo comes too late', async () => {
+    server({
+      'PATCH /api/appointment/1': (r) =>
+        (r.body as { newStatus: string }).newStatus === 'no_show'
+          ? { status: 200, body: { ...day[0], status: 'no_show' } }
+          : {
+              status: 409,
+              body: {
+                code: 'change_not_possible',
+                message: 'late',
+                errors: [{ property: 'newStatus', message: 'undo_expired' }],
+              },
+            },
+    });
+    const { user } = await openToday();
+    await user.click(screen.getByRole('button', { name: 'Mark A. Bakker (09:00) as no-show' }));
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(
+      await screen.findByText('Too late to undo: a no-show can be taken back within two minutes.'),
+    ).toBeInTheDocument();
+  });
+
   it("answers a code with the visitor's name and time, or the server's reason", async () => {
     const answers: Record<string, FakeAnswer> = {
       K7M2P9QX: { status: 200, body: { ...day[2], status: 'checked_in' } },

@@ -4,11 +4,13 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
+import type { Appointment } from '@balie/shared';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../../components/QueryState';
 import { useNotify } from '../../../../components/notifier/NotifierContext';
 import { useCheckInAppointmentMutation } from '../../api/appointmentsApi';
-import { useGetTodayQuery, useMarkNoShowMutation } from '../../api/todayApi';
+import { useGetTodayQuery, useMarkNoShowMutation, useUndoNoShowMutation } from '../../api/todayApi';
+import { apiErrorOf } from '../../../../lib/apiError';
 import { visitorName } from '../../status';
 import { ALL_DESKS, atDesk, DeskFilter, desksOf } from '../DeskFilter';
 import { LocationFilter } from '../LocationFilter';
@@ -21,6 +23,9 @@ import { useNow } from '../../../../lib/useNow';
 
 /** How often the day's list refreshes itself (the desk sees other desks' check-ins and new bookings). */
 export const TODAY_POLLING_MS = 30_000;
+
+/** How long the no-show message offers "Undo" (the server takes it back within two minutes). */
+export const NO_SHOW_UNDO_MS = 8_000;
 
 /**
  * The desk's day (/home, staff and admins): today's appointments across desks by time (of one location
@@ -40,6 +45,7 @@ export function TodayScreen() {
   const [search, setSearch] = useState('');
   const [checkIn, checkingIn] = useCheckInAppointmentMutation();
   const [markNoShow, marking] = useMarkNoShowMutation();
+  const [undoNoShow] = useUndoNoShowMutation();
   const notify = useNotify();
   const now = useNow();
 
@@ -55,6 +61,28 @@ export function TodayScreen() {
     try {
       await action;
       notify(done, 'success');
+    } catch {
+      notify(t('errors.generic'), 'error');
+    }
+  }
+
+  async function undo(a: Appointment) {
+    try {
+      await undoNoShow(a.id).unwrap();
+      notify(t('today.noShowUndone', { name: visitorName(a) }), 'success');
+    } catch (error) {
+      const late = apiErrorOf(error)?.errors?.some((e) => e.message === 'undo_expired');
+      notify(t(late ? 'today.undoExpired' : 'errors.generic'), 'error');
+    }
+  }
+
+  async function noShow(a: Appointment) {
+    try {
+      await markNoShow(a.id).unwrap();
+      notify(t('today.markedNoShow', { name: visitorName(a) }), 'success', {
+        action: { label: t('today.undo'), onClick: () => void undo(a) },
+        autoHideMs: NO_SHOW_UNDO_MS,
+      });
     } catch {
       notify(t('errors.generic'), 'error');
     }
@@ -105,9 +133,7 @@ export function TodayScreen() {
                     onCheckIn={() =>
                       act(checkIn(a.id).unwrap(), t('today.checkedIn', { name: visitorName(a) }))
                     }
-                    onNoShow={() =>
-                      act(markNoShow(a.id).unwrap(), t('today.markedNoShow', { name: visitorName(a) }))
-                    }
+                    onNoShow={() => noShow(a)}
                   />
                 ))}
               </Box>
