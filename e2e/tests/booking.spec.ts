@@ -2,7 +2,6 @@ import type { Locator } from '@playwright/test';
 import { availableDays, slotsOn } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
 import { linkIn, listMail, waitForMail } from '../support/mail.js';
-import { startServer } from '../support/server.js';
 import {
   ANYWHERE,
   chooseProduct,
@@ -162,32 +161,4 @@ test('the whole booking by keyboard alone', async ({ page }) => {
   await tabTo(page, page.getByRole('button', { name: 'Afspraak bevestigen' }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Uw afspraak is bevestigd' })).toBeVisible();
-});
-
-test('a short hold runs out: the banner says so and the visitor is back at the time step', async ({
-  browser,
-}) => {
-  const short = await startServer({ RESERVATION_MINUTES: '0.1' });
-  try {
-    const page = await browser.newPage({
-      baseURL: short.url,
-      timezoneId: 'America/New_York',
-      locale: 'nl-NL',
-    });
-    await page.goto('/new');
-    await chooseProduct(page);
-    await enabledDays(page).first().click();
-    await slotButtons(page).first().click();
-    await expect(page.getByText(/Voor u gereserveerd/)).toBeVisible();
-    // Under two minutes left from the start: extending is offered.
-    await expect(page.getByRole('button', { name: 'Verlengen' })).toBeVisible();
-    await page.getByRole('button', { name: 'Volgende', exact: true }).click();
-    await expect(page.getByText('Reservering verlopen.').filter({ visible: true }).first()).toBeVisible({
-      timeout: 15_000,
-    });
-    await expect(page.getByRole('heading', { name: 'Kies een datum en tijd' })).toBeVisible();
-    await page.close();
-  } finally {
-    await short.stop();
-  }
 });
