@@ -1,7 +1,7 @@
+import type { Locator } from '@playwright/test';
 import { availableDays, slotsOn } from '../support/api.js';
 import { expect, test } from '../support/fixtures.js';
 import { linkIn, listMail, waitForMail } from '../support/mail.js';
-import { startServer } from '../support/server.js';
 import {
   ANYWHERE,
   chooseProduct,
@@ -16,6 +16,10 @@ import {
   tabTo,
   wallClock,
 } from '../support/booking.js';
+
+/** The start time a slot button shows ('08:42' of '08:42 tot 08:54'). */
+const shownTime = async (slot: Locator): Promise<string> =>
+  ((await slot.textContent()) ?? '').trim().slice(0, 5);
 
 test('a guest books from /new to the success page, then moves and cancels it from the mailed links', async ({
   page,
@@ -34,9 +38,13 @@ test('a guest books from /new to the success page, then moves and cancels it fro
   await chooseProduct(page);
 
   // The calendar opens on the first bookable day; the slots are Amsterdam's, though the browser is in New York.
+  // The visitor takes the first time the page offers: which one that is depends on what the tests before
+  // this one on the same server booked (a CI run once saw 08:42 where 08:30 alone was free), so it is read
+  // from the page and only checked to be one of the day's free times in Amsterdam.
   await enabledDays(page).first().click();
-  const slots = await slotsOn(request, items, days[0]!);
-  await expect(slotButtons(page).first()).toHaveText(wallClock(slots[0]!.beginTime));
+  await expect(slotButtons(page).first()).toBeVisible();
+  const chosen = await shownTime(slotButtons(page).first());
+  expect((await slotsOn(request, items, days[0]!)).map((s) => wallClock(s.beginTime))).toContain(chosen);
   await expectNoSeriousA11yViolations(page, 'time step');
   await slotButtons(page).first().click();
   await expect(page.getByText(/Voor u gereserveerd/)).toBeVisible();
@@ -53,13 +61,12 @@ test('a guest books from /new to the success page, then moves and cancels it fro
 
   await expect(page.getByRole('heading', { name: 'Controleer uw afspraak' })).toBeVisible();
   await expect(page.getByText(`1 x ${PRODUCT}`)).toBeVisible();
+  await expect(page.getByRole('main')).toContainText(chosen);
   await expectNoSeriousA11yViolations(page, 'review step');
   await page.getByRole('button', { name: 'Afspraak bevestigen' }).click();
 
   await expect(page.getByRole('heading', { name: 'Uw afspraak is bevestigd' })).toBeVisible();
-  await expect(
-    page.getByText(wallClock(slots[0]!.beginTime)).filter({ visible: true }).first(),
-  ).toBeVisible();
+  await expect(page.getByText(chosen).filter({ visible: true }).first()).toBeVisible();
   // The check-in code as text and QR, what to bring and where, as the confirmation mail says them.
   const checkIn = page.getByRole('region', { name: 'Uw incheckcode' });
   const code = (await checkIn.getByText(/^[2-9A-HJKMNP-Z]{8}$/).textContent())!;
@@ -95,7 +102,8 @@ test('a guest books from /new to the success page, then moves and cancels it fro
   // The second bookable day may be in the next month (on the month's last bookable day, the calendar
   // showed one enabled day and the click waited for a second until the test timed out).
   await pickDay(page, days[1]!);
-  const movedSlots = await slotsOn(request, items, days[1]!);
+  await expect(slotButtons(page).first()).toBeVisible();
+  const movedTo = await shownTime(slotButtons(page).first());
   await slotButtons(page).first().click();
   await page.getByRole('button', { name: 'Afspraak wijzigen' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Ja, wijzigen' }).click();
@@ -103,7 +111,7 @@ test('a guest books from /new to the success page, then moves and cancels it fro
   const change = await waitForMail(server.dataDir, email, (m) => m.file !== confirmation.file);
   const changeInvite = Object.values(change.attachments).find((a) => a.includes('BEGIN:VCALENDAR'))!;
   expect(changeInvite).toMatch(/SEQUENCE:[1-9]/);
-  expect(change.body).toContain(wallClock(movedSlots[0]!.beginTime));
+  expect(change.body).toContain(movedTo);
 
   // Cancel it from the mailed cancel link.
   await page.goto(cancelLink.pathname);
@@ -153,32 +161,4 @@ test('the whole booking by keyboard alone', async ({ page }) => {
   await tabTo(page, page.getByRole('button', { name: 'Afspraak bevestigen' }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Uw afspraak is bevestigd' })).toBeVisible();
-});
-
-test('a short hold runs out: the banner says so and the visitor is back at the time step', async ({
-  browser,
-}) => {
-  const short = await startServer({ RESERVATION_MINUTES: '0.1' });
-  try {
-    const page = await browser.newPage({
-      baseURL: short.url,
-      timezoneId: 'America/New_York',
-      locale: 'nl-NL',
-    });
-    await page.goto('/new');
-    await chooseProduct(page);
-    await enabledDays(page).first().click();
-    await slotButtons(page).first().click();
-    await expect(page.getByText(/Voor u gereserveerd/)).toBeVisible();
-    // Under two minutes left from the start: extending is offered.
-    await expect(page.getByRole('button', { name: 'Verlengen' })).toBeVisible();
-    await page.getByRole('button', { name: 'Volgende', exact: true }).click();
-    await expect(page.getByText('Reservering verlopen.').filter({ visible: true }).first()).toBeVisible({
-      timeout: 15_000,
-    });
-    await expect(page.getByRole('heading', { name: 'Kies een datum en tijd' })).toBeVisible();
-    await page.close();
-  } finally {
-    await short.stop();
-  }
 });

@@ -365,7 +365,16 @@ test.describe('embedded in the organisation’s website', () => {
 
     // The snippet, copied from the organisation screen as an admin would.
     await logIn(page, DEMO_ADMIN);
+    // The section shows once the screen has read the organisation, after a full load of the app, its
+    // translations and the screen's own chunk: on a loaded machine more than the 10 s an expectation waits,
+    // which ran from the navigation (issue 34 item 15: a CI run never saw the section). So wait, on the
+    // test's clock, for the organisation the section is made of, and only then for the section.
+    const organisationRead = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/organisation' && r.request().method() === 'GET',
+    );
     await page.goto('/organisation');
+    const read = (await (await organisationRead).json()) as { website: string };
+    expect(read.website).toBe(`${ownOrigin}/afspraak`);
     const embed = section(page, 'Boeken op uw eigen website');
     await expect(embed).toContainText(`Alleen pagina’s op ${ownOrigin} mogen de boekingspagina tonen`);
     const snippet = (await embed.locator('pre').textContent()) ?? '';
