@@ -171,12 +171,12 @@ describe.each(testDatabases)('reassigning within a location or to another one on
     const expected: Array<['en' | 'de', RegExp, string]> = [
       [
         'en',
-        /^Your appointment has moved to Stadswinkel Noord, Noordplein 3 — \S+ \d+ March 09:00$/,
+        /^Your appointment has moved to Stadswinkel Noord, Noordplein 3 — Thu 14 March 09:00$/,
         'Reason: Verbouwing',
       ],
       [
         'de',
-        /^Ihr Termin wurde verlegt nach Stadswinkel Noord, Noordplein 3 — \S+ \d+ März 09:00$/,
+        /^Ihr Termin wurde verlegt nach Stadswinkel Noord, Noordplein 3 — Do\., 14\. März 09:00$/,
         'Grund: Verbouwing',
       ],
     ];
