@@ -50,12 +50,12 @@ test('an admin creates a product with an English title and a file; an English vi
   ).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'product files with a file and a refusal');
 
-  // A visitor in another browser, in English.
+  // A visitor in another browser, in English: an English browser gets English at its first visit
+  // (decision 0424), no choice needed.
   const visitor = await browser.newContext({ baseURL, locale: 'en-GB', acceptDownloads: true });
   const guest = await visitor.newPage();
   await guest.goto('/new');
-  await guest.getByRole('button', { name: /Kies een taal/ }).click();
-  await guest.getByRole('menuitem', { name: /English/ }).click();
+  await expect(guest.getByRole('button', { name: /Choose a language/ })).toBeVisible();
   await expect(guest.getByText('Extract from the population register')).toBeVisible();
   await expect(guest.getByText('Bring an identity document.')).toBeVisible();
   await expect(guest.getByText('Uittreksel BRP')).toHaveCount(0);
