@@ -105,7 +105,7 @@ test('an admin erases an address from the screen and its appointment leaves the 
   await expectNoSeriousA11yViolations(page, '/privacy-requests confirm dialog');
   await dialog.getByRole('button', { name: 'Wissen' }).click();
   await expect(
-    page.getByText(`Gewist voor ${email}: 1 afspraken zonder persoonsgegevens, waarvan 1 geannuleerd.`),
+    page.getByText(`Gewist voor ${email}: 1 afspraak geannuleerd, 1 geanonimiseerd, geen account.`),
   ).toBeVisible();
 
   await page.getByRole('link', { name: 'Agenda' }).click();
