@@ -10,6 +10,8 @@ import { auditEvents } from '../db/schema/index.js';
 
 export interface AuditEvent {
   actorUserId: number | null;
+  /** The integration client that acted (then `actorUserId` is null). */
+  actorClientId?: number | null;
   action: AuditAction;
   subjectType?: AuditEntityType;
   subjectId?: string | number;
@@ -51,6 +53,7 @@ export async function recordAudit(db: DbOrTx, event: AuditEvent): Promise<void> 
     // The app's clock, not the database's: the same moment the change itself used (and tests can set it).
     at: new Date(),
     actorUserId: event.actorUserId,
+    actorClientId: event.actorClientId ?? null,
     action: event.action,
     subjectType: event.subjectType ?? null,
     subjectId: event.subjectId === undefined ? null : String(event.subjectId),

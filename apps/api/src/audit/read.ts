@@ -25,6 +25,7 @@ import {
   type auditEventsQuerySchema,
   walkInTicket,
 } from '@balie/shared';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DbOrTx } from '../db/client.js';
 import { containsPattern } from '../db/contains.js';
@@ -32,6 +33,7 @@ import { readPage } from '../db/page.js';
 import {
   auditEvents,
   desks,
+  integrationClients,
   invitations,
   locations,
   products,
@@ -45,6 +47,7 @@ type EventRow = {
     typeof users.$inferSelect,
     'id' | 'email' | 'firstName' | 'suffix' | 'lastName' | 'roles'
   > | null;
+  clientName: string | null;
 };
 
 /** Who reads the trail: staff see who each account is; an owner sees names only (and themselves). */
@@ -68,13 +71,16 @@ function selectEvents(db: DbOrTx) {
         lastName: users.lastName,
         roles: users.roles,
       },
+      clientName: integrationClients.name,
     })
     .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actorUserId));
+    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+    .leftJoin(integrationClients, eq(integrationClients.id, auditEvents.actorClientId));
 }
 
-function actorView({ event, user }: EventRow, reader: AuditReader): AuditActor {
+function actorView({ event, user, clientName }: EventRow, reader: AuditReader): AuditActor {
   if (event.details?.actor === 'link') return { type: 'link' };
+  if (event.actorClientId !== null) return { type: 'client', name: clientName };
   if (event.actorUserId === null) return { type: 'system' };
   const reveal = reader.staff || event.actorUserId === reader.userId;
   const name = user ? [user.firstName, user.suffix, user.lastName].filter((p) => p?.trim()).join(' ') : '';
@@ -154,74 +160,66 @@ export async function appointmentHistory(
 
 type EventsQuery = z.output<typeof auditEventsQuerySchema>;
 
-type Labelled = 'user' | 'desk' | 'product' | 'invitation' | 'location' | 'queue_entry';
+type Labelled =
+  'user' | 'desk' | 'product' | 'invitation' | 'location' | 'queue_entry' | 'integration_client';
 /** A current name by kind and id, null for one that is gone; `deskLocation`: the desk's location's. */
 type Labels = (type: Labelled | 'deskLocation', id: number) => string | null;
 
+interface Label {
+  id: number;
+  label: string;
+  /** A desk's location's name. */
+  location?: string;
+}
+
+/** The rows of `table` whose `id` is one of `ids`, named by its `label` column. */
+function labelsOf(table: PgTable, id: PgColumn, label: PgColumn) {
+  return (db: DbOrTx, ids: number[]): Promise<Label[]> =>
+    db
+      .select({ id: sql<number>`${id}`, label: sql<string>`${label}` })
+      .from(table)
+      .where(inArray(id, ids));
+}
+
 /**
- * The current names of accounts (e-mail), desks (and their locations), products, invitations (the
- * invited address), locations and queue entries (the ticket) by id, each table read once and only when
- * ids of it are asked for.
+ * How each kind is named now: accounts by e-mail, desks by name (with their location's), products,
+ * invitations (the invited address), locations, integration clients, and queue entries by ticket — a
+ * walk-in's; an appointment's entry has no name of its own (its ticket is part of the check-in code,
+ * which the trail does not show).
  */
+const LABEL_SOURCES: Record<Labelled, (db: DbOrTx, ids: number[]) => Promise<Label[]>> = {
+  user: labelsOf(users, users.id, users.email),
+  desk: (db, ids) =>
+    db
+      .select({ id: desks.id, label: desks.name, location: locations.name })
+      .from(desks)
+      .innerJoin(locations, eq(locations.id, desks.locationId))
+      .where(inArray(desks.id, ids)),
+  product: labelsOf(products, products.id, products.title),
+  invitation: labelsOf(invitations, invitations.id, invitations.email),
+  location: labelsOf(locations, locations.id, locations.name),
+  integration_client: labelsOf(integrationClients, integrationClients.id, integrationClients.name),
+  queue_entry: async (db, ids) => {
+    const entries = await db
+      .select({ id: queueEntries.id, number: queueEntries.walkInNumber })
+      .from(queueEntries)
+      .where(inArray(queueEntries.id, ids));
+    return entries.flatMap((e) => (e.number === null ? [] : [{ id: e.id, label: walkInTicket(e.number) }]));
+  },
+};
+
+/** The current names of the entities asked for, each table read once and only when ids of it are asked. */
 async function readLabels(db: DbOrTx, ids: Partial<Record<Labelled, readonly number[]>>): Promise<Labels> {
-  const unique = (type: Labelled) => [...new Set(ids[type] ?? [])];
-  const [userIds, deskIds, productIds, invitationIds, locationIds, entryIds] = [
-    unique('user'),
-    unique('desk'),
-    unique('product'),
-    unique('invitation'),
-    unique('location'),
-    unique('queue_entry'),
-  ];
-  // One after another: `db` may be a transaction, whose one connection runs one query at a time.
-  const u = userIds.length
-    ? await db.select({ id: users.id, label: users.email }).from(users).where(inArray(users.id, userIds))
-    : [];
-  const d = deskIds.length
-    ? await db
-        .select({ id: desks.id, label: desks.name, location: locations.name })
-        .from(desks)
-        .innerJoin(locations, eq(locations.id, desks.locationId))
-        .where(inArray(desks.id, deskIds))
-    : [];
-  const p = productIds.length
-    ? await db
-        .select({ id: products.id, label: products.title })
-        .from(products)
-        .where(inArray(products.id, productIds))
-    : [];
-  const i = invitationIds.length
-    ? await db
-        .select({ id: invitations.id, label: invitations.email })
-        .from(invitations)
-        .where(inArray(invitations.id, invitationIds))
-    : [];
-  const l = locationIds.length
-    ? await db
-        .select({ id: locations.id, label: locations.name })
-        .from(locations)
-        .where(inArray(locations.id, locationIds))
-    : [];
-  const q = entryIds.length
-    ? await db
-        .select({ id: queueEntries.id, number: queueEntries.walkInNumber })
-        .from(queueEntries)
-        .where(inArray(queueEntries.id, entryIds))
-    : [];
-  // A walk-in by its ticket; an appointment's entry has no name of its own (its ticket is part of the
-  // check-in code, which the trail does not show).
-  const tickets = q.flatMap((e) => (e.number === null ? [] : [{ id: e.id, label: walkInTicket(e.number) }]));
   const labels = new Map<string, string>();
-  for (const [type, found] of [
-    ['user', u],
-    ['desk', d],
-    ['product', p],
-    ['invitation', i],
-    ['location', l],
-    ['queue_entry', tickets],
-  ] as const)
-    for (const row of found) labels.set(`${type}:${row.id}`, row.label);
-  for (const desk of d) labels.set(`deskLocation:${desk.id}`, desk.location);
+  for (const [type, asked] of Object.entries(ids) as [Labelled, readonly number[]][]) {
+    const unique = [...new Set(asked)];
+    if (unique.length === 0) continue;
+    // One after another: `db` may be a transaction, whose one connection runs one query at a time.
+    for (const row of await LABEL_SOURCES[type](db, unique)) {
+      labels.set(`${type}:${row.id}`, row.label);
+      if (row.location !== undefined) labels.set(`deskLocation:${row.id}`, row.location);
+    }
+  }
   return (type, id) => labels.get(`${type}:${id}`) ?? null;
 }
 
@@ -235,7 +233,7 @@ function subjectIdOf(event: EventRow['event'], type: Labelled): number | null {
 const subjectIds = (rows: readonly EventRow[], type: Labelled) =>
   rows.map((r) => subjectIdOf(r.event, type)).filter((id) => id !== null);
 
-const LABELLED = new Set<Labelled>(['user', 'desk', 'product', 'invitation', 'location', 'queue_entry']);
+const LABELLED = new Set<Labelled>(Object.keys(LABEL_SOURCES) as Labelled[]);
 
 /** "Made admin · jan@…": the entity's current name, for the kinds that have one. */
 function entityLabel(event: EventRow['event'], labels: Labels): string | null {
@@ -248,7 +246,13 @@ function entityLabel(event: EventRow['event'], labels: Labels): string | null {
 function actorTypeIs(type: EventsQuery['actorType']): SQL | undefined {
   if (type === 'link') return sql`${actorKind} = 'link'`;
   if (type === 'user') return and(isNotNull(auditEvents.actorUserId), sql`${actorKind} <> 'link'`);
-  if (type === 'system') return and(isNull(auditEvents.actorUserId), sql`${actorKind} <> 'link'`);
+  if (type === 'system')
+    return and(
+      isNull(auditEvents.actorUserId),
+      isNull(auditEvents.actorClientId),
+      sql`${actorKind} <> 'link'`,
+    );
+  if (type === 'client') return isNotNull(auditEvents.actorClientId);
   return undefined;
 }
 
@@ -283,6 +287,7 @@ export async function listAuditEvents(
     invitation: subjectIds(rows, 'invitation'),
     location: subjectIds(rows, 'location'),
     queue_entry: subjectIds(rows, 'queue_entry'),
+    integration_client: subjectIds(rows, 'integration_client'),
   });
   const changes = withDeskNames(labels);
   const reader = { staff: true, userId: null };

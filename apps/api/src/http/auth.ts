@@ -7,8 +7,8 @@ import type {
   RouteOptions,
 } from 'fastify';
 import { hasAccess, type Role } from '@balie/shared';
-import { organisation, refreshTokens, users } from '../db/schema/index.js';
-import { verifyAccessToken } from '../security/jwt.js';
+import { integrationClients, organisation, refreshTokens, users } from '../db/schema/index.js';
+import { verifyAccessToken, verifyClientToken } from '../security/jwt.js';
 import { httpError } from './errors.js';
 
 export interface AuthUser {
@@ -21,8 +21,20 @@ export interface AuthUser {
   mfaEnabled: boolean;
 }
 
+/** The integration client a request speaks for (DESIGN §4c): an OAuth2 client-credentials token. */
+export interface AuthClient {
+  id: number;
+  name: string;
+  mailsVisitor: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
+    /**
+     * The integration client whose token the request carries, or null. Such a request has no `user`:
+     * it opens the integration routes (guarded by `requireIntegrationClient`) and the open ones only.
+     */
+    integrationClient: AuthClient | null;
     /** The signed-in user, or null for a guest (also when the bearer token is invalid or expired). */
     user: AuthUser | null;
     /**
@@ -69,12 +81,17 @@ function hoistAccessGuards(route: RouteOptions): void {
 export function installAuth(app: FastifyInstance): void {
   app.decorateRequest('user', null);
   app.decorateRequest('mfaSetupPending', false);
+  app.decorateRequest('integrationClient', null);
   app.addHook('onRoute', hoistAccessGuards);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
-    const claims = await verifyAccessToken(app.config.secret, header.slice(7).trim());
-    if (claims === null) return;
+    const token = header.slice(7).trim();
+    const claims = await verifyAccessToken(app.config.secret, token);
+    if (claims === null) {
+      request.integrationClient = await liveClient(app, token);
+      return;
+    }
     const live = app.db
       .select({ one: sql`1` })
       .from(refreshTokens)
@@ -102,6 +119,43 @@ export function installAuth(app: FastifyInstance): void {
     }
     request.user = { ...user, sessionId: claims.sessionId };
   });
+}
+
+/** How often a client's `lastUsedAt` is written: the admin screen shows it to the minute. */
+const LAST_USED_STEP_MS = 60_000;
+
+/**
+ * The client of a valid client token, read from the database on every request like a user's roles: a
+ * revoked client, or a token of a secret since renewed, opens nothing from that moment on, on every
+ * process (DESIGN §5).
+ */
+async function liveClient(app: FastifyInstance, token: string): Promise<AuthClient | null> {
+  const claims = await verifyClientToken(app.config.secret, token);
+  if (claims === null) return null;
+  const [row] = await app.db
+    .select({
+      id: integrationClients.id,
+      name: integrationClients.name,
+      mailsVisitor: integrationClients.mailsVisitor,
+      lastUsedAt: integrationClients.lastUsedAt,
+    })
+    .from(integrationClients)
+    .where(
+      and(
+        eq(integrationClients.id, claims.clientRowId),
+        eq(integrationClients.secretVersion, claims.secretVersion),
+        isNull(integrationClients.revokedAt),
+      ),
+    );
+  if (!row) return null;
+  const { lastUsedAt, ...client } = row;
+  const now = new Date();
+  if (!lastUsedAt || now.getTime() - lastUsedAt.getTime() >= LAST_USED_STEP_MS)
+    await app.db
+      .update(integrationClients)
+      .set({ lastUsedAt: now })
+      .where(eq(integrationClients.id, client.id));
+  return client;
 }
 
 /** 401 for a guest; 403 `mfa_setup_required` for an admin held to the two-step setup. */
@@ -135,6 +189,21 @@ export function requireRole(role: Role): preHandlerAsyncHookHandler {
   };
   ACCESS_GUARDS.add(guard);
   return guard;
+}
+
+/**
+ * preHandler of the integration routes (DESIGN §5): 401 for anyone without a live client token — a
+ * signed-in admin included, as these routes speak only to systems.
+ */
+export const requireIntegrationClient: preHandlerAsyncHookHandler = async (request: FastifyRequest) => {
+  if (!request.integrationClient) throw httpError('unauthorized');
+};
+ACCESS_GUARDS.add(requireIntegrationClient);
+
+/** The integration client behind a request; only after requireIntegrationClient. */
+export function currentClient(request: FastifyRequest): AuthClient {
+  if (!request.integrationClient) throw httpError('unauthorized');
+  return request.integrationClient;
 }
 
 export function isAdmin(user: AuthUser | null): boolean {

@@ -13,7 +13,19 @@ export async function installDocs(app: FastifyInstance): Promise<void> {
         version: '0.1.0',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Integration clients (Open Forms and the like, DESIGN §4c): tokens for the integration routes.
+          clientCredentials: {
+            type: 'oauth2',
+            flows: {
+              clientCredentials: {
+                tokenUrl: '/api/oauth/token',
+                scopes: { 'warp-api': 'The JCC-compatible API (/api/compat/jcc-warp/v1/)' },
+              },
+            },
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -18,7 +18,12 @@ const ALLOWED: Record<Access, readonly Persona[]> = {
   staff: ['staff', 'admin', 'developer'],
   admin: ['admin', 'developer'],
   developer: ['developer'],
+  integration: [],
 };
+
+/** The refusal a persona gets: 401 from a guest's route or a system's (a person is never a client). */
+const refusal = (access: Access, persona: Persona) =>
+  persona === 'guest' || access === 'integration' ? 401 : 403;
 
 const TABLE_FILE = 'apps/api/src/test/route-access.ts';
 
@@ -52,10 +57,10 @@ describe.each(testDatabases)('route access follows the table (%s)', (kind) => {
       for (const persona of PERSONAS) {
         const res = await t.app.inject(routeRequest(t.routes, key, access, sessions[persona]));
         const allowed = ALLOWED[access].includes(persona);
-        const expected = allowed ? 'neither 401 nor 403' : persona === 'guest' ? '401' : '403';
+        const expected = allowed ? 'neither 401 nor 403' : String(refusal(access, persona));
         const ok = allowed
           ? res.statusCode !== 401 && res.statusCode !== 403
-          : res.statusCode === (persona === 'guest' ? 401 : 403);
+          : res.statusCode === refusal(access, persona);
         if (!ok) wrong.push(`${key} (${access}) as ${persona}: ${res.statusCode}, expected ${expected}`);
       }
     }

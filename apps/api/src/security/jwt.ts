@@ -123,3 +123,55 @@ export async function verifyMfaToken(
     return null;
   }
 }
+
+/**
+ * Access tokens of integration clients (DESIGN §4c, OAuth2 client credentials): signed with a key of
+ * their own, so no check of a user's access token ever takes one for it, and the other way round. `sub`
+ * is the client's row, `ver` its secret's version (renewing the secret ends the tokens of the old one);
+ * whether the client is still live is for the caller to ask the database.
+ */
+export const CLIENT_TOKEN_SECONDS = 60 * 60;
+const clientKeyOf = (secret: string) => createHmac('sha256', secret).update('balie client token').digest();
+const CLIENT_AUDIENCE = 'balie-integration';
+
+export interface ClientClaims {
+  clientRowId: number;
+  secretVersion: number;
+  scope: string;
+}
+
+export function signClientToken(secret: string, claims: ClientClaims, now = new Date()): Promise<string> {
+  return new SignJWT({ ver: claims.secretVersion, scope: claims.scope })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(claims.clientRowId))
+    .setIssuer(ISSUER)
+    .setAudience(CLIENT_AUDIENCE)
+    .setIssuedAt(secondsOf(now))
+    .setExpirationTime(secondsOf(now) + CLIENT_TOKEN_SECONDS)
+    .sign(clientKeyOf(secret));
+}
+
+/** The claims of a valid, unexpired client token; null for anything else (a user's token included). */
+export async function verifyClientToken(
+  secret: string,
+  token: string,
+  now = new Date(),
+): Promise<ClientClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, clientKeyOf(secret), {
+      issuer: ISSUER,
+      audience: CLIENT_AUDIENCE,
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'sub', 'ver'],
+      maxTokenAge: CLIENT_TOKEN_SECONDS,
+      currentDate: now,
+    });
+    const clientRowId = Number(payload.sub);
+    const { ver, scope } = payload;
+    if (!Number.isSafeInteger(clientRowId) || clientRowId <= 0) return null;
+    if (typeof ver !== 'number' || !Number.isSafeInteger(ver)) return null;
+    return { clientRowId, secretVersion: ver, scope: typeof scope === 'string' ? scope : '' };
+  } catch {
+    return null;
+  }
+}

@@ -12,6 +12,8 @@ export interface RateLimit {
 /** DESIGN §6's limits; kept in the database so that several API processes share them. */
 export const RATE_LIMITS = {
   failedLogin: { bucket: 'failed-login', limit: 10, windowSeconds: 15 * 60 },
+  /** Failed client authentications at the OAuth token endpoint, per client id: as logins (DESIGN §5). */
+  failedClientAuth: { bucket: 'failed-client-auth', limit: 10, windowSeconds: 15 * 60 },
   forgotPassword: { bucket: 'forgot-password', limit: 5, windowSeconds: 60 * 60 },
   register: { bucket: 'register', limit: 5, windowSeconds: 60 * 60 },
   /** Accounts one client address registers (§6 limits against abuse), on top of 5 tries per e-mail. */

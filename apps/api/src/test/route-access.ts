@@ -7,12 +7,13 @@
  * - `user`: signed in, for one's own things (the handler then checks ownership);
  * - `staff`: the people behind the desk (DESIGN §4b): today, check-in, every appointment; admins too;
  * - `admin`: administration; `developer` ⊇ `admin` ⊇ `staff` (role groups expand, spec §6);
- * - `developer`: developers alone.
+ * - `developer`: developers alone;
+ * - `integration`: integration clients' tokens alone (DESIGN §4c); every person, an admin too, gets 401.
  *
  * A key is `METHOD /path/pattern` as Fastify registers it; a key with a query string (`?all=true`) is a
  * variant of a registered route that needs more than the route itself.
  */
-export type Access = 'open' | 'user' | 'staff' | 'admin' | 'developer';
+export type Access = 'open' | 'user' | 'staff' | 'admin' | 'developer' | 'integration';
 
 export const ROUTE_ACCESS: Record<string, Access> = {
   // OpenAPI document and Swagger UI
@@ -35,6 +36,15 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'POST /api/forgotpassword': 'open',
   'PATCH /api/user/updatePassword/:token': 'open',
   'POST /api/invitation/:token': 'open',
+  // integration clients (DESIGN §4c): the token endpoint is open (the client authenticates in the call)
+  'POST /api/oauth/token': 'open',
+  'POST /api/compat/jcc-warp/v1/connect/token': 'open',
+  'GET /api/integration-clients': 'admin',
+  'POST /api/integration-clients': 'admin',
+  'POST /api/integration-client/:id/secret': 'admin',
+  'DELETE /api/integration-client/:id': 'admin',
+  // the JCC-compatible API (DESIGN §5): integration clients only
+  'GET /api/compat/jcc-warp/v1/version': 'integration',
   // booking
   'GET /api/products': 'open',
   'GET /api/products?all=true': 'admin',

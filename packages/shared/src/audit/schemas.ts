@@ -17,9 +17,11 @@ export const auditActorSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('link') }),
   z.object({ type: z.literal('system') }),
+  /** An integration client (Open Forms and the like, DESIGN §4c), by the name an admin gave it. */
+  z.object({ type: z.literal('client'), name: z.string().nullable() }),
 ]);
 export type AuditActor = z.infer<typeof auditActorSchema>;
-export const AUDIT_ACTOR_TYPES = ['user', 'link', 'system'] as const;
+export const AUDIT_ACTOR_TYPES = ['user', 'link', 'system', 'client'] as const;
 
 /** A changed field: its value before and after (never passwords, hashes or tokens). */
 export const auditChangesSchema = z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() }));
@@ -129,6 +131,9 @@ export const AUDIT_ACTIONS = [
   'privacy_access_export',
   'personal_data_expired',
   'appointments_exported',
+  'integration_client_created',
+  'integration_client_secret_renewed',
+  'integration_client_revoked',
 ] as const;
 /** What an audit event records; the server writes no other kind. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -138,6 +143,7 @@ export const AUDIT_ENTITY_TYPES = [
   'appointment',
   'closure',
   'desk',
+  'integration_client',
   'invitation',
   'location',
   'organisation',
@@ -190,6 +196,7 @@ export const AUDIT_FIELDS = [
   'location',
   'locationId',
   'logoFileId',
+  'mailsVisitor',
   'maxAmount',
   'mimeType',
   'morning',

@@ -7,6 +7,8 @@ export const auditEvents = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     actorUserId: integer('actor_user_id'),
+    /** An integration client that acted (DESIGN §4c: audited as "integration client X"); no user then. */
+    actorClientId: integer('actor_client_id'),
     action: text('action').notNull(),
     subjectType: text('subject_type'),
     subjectId: text('subject_id'),

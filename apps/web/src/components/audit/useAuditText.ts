@@ -28,6 +28,8 @@ export function useAuditText() {
   function actorText(actor: AuditActor): string {
     if (actor.type === 'link') return t('actor.link');
     if (actor.type === 'system') return t('actor.system');
+    if (actor.type === 'client')
+      return actor.name ? t('actor.client', { name: actor.name }) : t('actor.client_unnamed');
     const name = actor.name ?? actor.email;
     if (!name) return actor.staff ? t('actor.staff_unnamed') : t('actor.unknown');
     return actor.staff ? t('actor.staff', { name }) : name;
