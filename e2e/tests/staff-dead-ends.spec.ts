@@ -1,21 +1,10 @@
-import type { BrowserContext } from '@playwright/test';
 import { adminHeaders } from '../support/api.js';
 import { expect, logIn, test } from '../support/fixtures.js';
+import { failedResponses } from '../support/network.js';
 
 // Issue 34 items 8 and 9, as a new municipality met them: a staff member's day calls only routes staff
 // may call (no 403 in the network log), opens the waiting room's display from the queue and changes
 // their own password; a German browser gets German.
-
-/** Every answer of 400 or more any page of the context receives, as "STATUS METHOD path". */
-function failedResponses(context: BrowserContext): string[] {
-  const failed: string[] = [];
-  context.on('response', (response) => {
-    if (response.status() < 400) return;
-    const url = new URL(response.url());
-    failed.push(`${response.status()} ${response.request().method()} ${url.pathname}${url.search}`);
-  });
-  return failed;
-}
 
 test('staff open the dashboard, the queue with its display, and change their password: no 4xx or 5xx', async ({
   page,

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Invitation } from '@balie/shared';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { RowList, RowListItem } from '../../../components/RowList';
 import { useReportSave } from '../../../components/notifier/useReportSave';
 import { formatDate } from '../../../lib/dates';
 import {
@@ -44,22 +45,9 @@ export function InvitationsSection() {
       <Typography id={headingId} component="h2" variant="h6" gutterBottom>
         {t('invitations.title')}
       </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      <RowList>
         {data.map((i) => (
-          <Box
-            component="li"
-            key={i.id}
-            sx={{
-              display: 'flex',
-              flexWrap: 'wrap',
-              alignItems: 'center',
-              gap: 1,
-              py: 1,
-              borderTop: 1,
-              borderColor: 'divider',
-              '&:first-of-type': { borderTop: 0 },
-            }}
-          >
+          <RowListItem key={i.id}>
             <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>
               <Typography sx={{ overflowWrap: 'anywhere' }}>{i.email}</Typography>
               <Typography variant="body2" color="text.secondary">
@@ -95,9 +83,9 @@ export function InvitationsSection() {
                 {t('invitations.withdraw')}
               </Button>
             </Box>
-          </Box>
+          </RowListItem>
         ))}
-      </Box>
+      </RowList>
       <ConfirmDialog
         open={asking}
         title={t('invitations.withdraw_title', { email: toWithdraw?.email })}
