@@ -3,9 +3,12 @@ import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS_TOKEN_SECONDS,
+  CLIENT_TOKEN_SECONDS,
   signAccessToken,
+  signClientToken,
   signMfaToken,
   verifyAccessToken,
+  verifyClientToken,
   verifyMfaToken,
 } from './jwt.js';
 
@@ -61,29 +64,54 @@ describe('access tokens', () => {
   });
 });
 
+/** A token with every claim right but the payload a test gives it, signed with a derived key of jwt.ts. */
+function craftDerived(purpose: string, audience: string, payload: Record<string, unknown>, life: number) {
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('7')
+    .setIssuer('balie')
+    .setAudience(audience)
+    .setIssuedAt(T)
+    .setExpirationTime(T + life)
+    .sign(createHmac('sha256', SECRET).update(purpose).digest());
+}
+
 describe('mfaTokens', () => {
   it('carry the account’s count of code-step sign-ins, and are refused without it (decision 0419)', async () => {
     const own = await signMfaToken(SECRET, 7, 3, NOW);
     expect(await verifyMfaToken(SECRET, own, NOW)).toEqual({ userId: 7, signIns: 3 });
-    // The right key and every other claim, but no count: a token of before the count, refused.
-    const mfaKey = createHmac('sha256', SECRET).update('balie mfa token').digest();
-    const withoutCount = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('7')
-      .setIssuer('balie')
-      .setAudience('balie-mfa')
-      .setIssuedAt(T)
-      .setExpirationTime(T + 300)
-      .sign(mfaKey);
-    expect(await verifyMfaToken(SECRET, withoutCount, NOW)).toBeNull();
-    const countAsText = await new SignJWT({ n: '3' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('7')
-      .setIssuer('balie')
-      .setAudience('balie-mfa')
-      .setIssuedAt(T)
-      .setExpirationTime(T + 300)
-      .sign(mfaKey);
-    expect(await verifyMfaToken(SECRET, countAsText, NOW)).toBeNull();
+    // The right key and every other claim, but no count (a token of before the count), or a count as text.
+    const mfa = (payload: Record<string, unknown>) =>
+      craftDerived('balie mfa token', 'balie-mfa', payload, 300);
+    expect(await verifyMfaToken(SECRET, await mfa({}), NOW)).toBeNull();
+    expect(await verifyMfaToken(SECRET, await mfa({ n: '3' }), NOW)).toBeNull();
+  });
+});
+
+describe('client tokens (decision 0437)', () => {
+  const claims = { clientRowId: 7, secretVersion: 2, scope: 'warp-api' };
+
+  it('carry the client and its secret version for an hour, and open no user check', async () => {
+    const own = await signClientToken(SECRET, claims, NOW);
+    expect(await verifyClientToken(SECRET, own, NOW)).toEqual(claims);
+    const later = new Date(NOW.getTime() + CLIENT_TOKEN_SECONDS * 1000);
+    expect(await verifyClientToken(SECRET, own, later)).toBeNull();
+    expect(await verifyAccessToken(SECRET, own, NOW)).toBeNull();
+    expect(await verifyMfaToken(SECRET, own, NOW)).toBeNull();
+    // Nor does a user's token pass as a client's.
+    expect(
+      await verifyClientToken(SECRET, await signAccessToken(SECRET, { id: 7, roles: [] }, SID, NOW), NOW),
+    ).toBeNull();
+  });
+
+  it('refuses one without a secret version, or with another key', async () => {
+    const client = (payload: Record<string, unknown>) =>
+      craftDerived('balie client token', 'balie-integration', payload, 3600);
+    expect(await verifyClientToken(SECRET, await client({ ver: 2 }), NOW)).toMatchObject({ clientRowId: 7 });
+    expect(await verifyClientToken(SECRET, await client({}), NOW)).toBeNull();
+    expect(await verifyClientToken(SECRET, await client({ ver: '2' }), NOW)).toBeNull();
+    expect(
+      await verifyClientToken(`${SECRET}-other`, await signClientToken(SECRET, claims, NOW), NOW),
+    ).toBeNull();
   });
 });

@@ -58,6 +58,9 @@ describe.each(testDatabases)('what the mfaToken and an admin held to the setup o
         // Open routes answer as they answer a guest: the session counts for nothing there.
         const guest = await asGuest(key, access, session);
         if (res.statusCode !== guest) wrong.push(`${key} (open): ${res.statusCode}, expected ${guest}`);
+      } else if (access === 'integration') {
+        // A system's routes: a person, held or not, is never a client (decision 0437).
+        if (res.statusCode !== 401) wrong.push(`${key} (integration): ${res.statusCode}, expected 401`);
       } else if (DURING_SETUP.has(key)) {
         if ([401, 403].includes(res.statusCode)) wrong.push(`${key}: ${res.statusCode}, expected it open`);
       } else if (res.statusCode !== 403 || res.json<{ code: string }>().code !== 'mfa_setup_required') {
