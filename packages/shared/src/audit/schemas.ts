@@ -129,6 +129,12 @@ export const AUDIT_ACTIONS = [
   'privacy_access_export',
   'personal_data_expired',
   'appointments_exported',
+  'webhook_created',
+  'webhook_deleted',
+  'webhook_paused',
+  'webhook_resumed',
+  'webhook_secret_renewed',
+  'webhook_tested',
 ] as const;
 /** What an audit event records; the server writes no other kind. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -145,6 +151,7 @@ export const AUDIT_ENTITY_TYPES = [
   'product_category',
   'queue_entry',
   'user',
+  'webhook',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -174,6 +181,7 @@ export const AUDIT_FIELDS = [
   'email',
   'en',
   'evening',
+  'events',
   'expiresAt',
   'extraTimeUnit',
   'file',
@@ -196,10 +204,12 @@ export const AUDIT_FIELDS = [
   'name',
   'nl',
   'notice',
+  'oin',
   'openingHours',
   'opens',
   'overflow',
   'overflowPeriods',
+  'pausedReason',
   'phone',
   'position',
   'postcode',
@@ -227,6 +237,7 @@ export const AUDIT_FIELDS = [
   'uiLocale',
   'until',
   'untilDateTime',
+  'url',
   'website',
   'weekday',
 ] as const;
