@@ -10,6 +10,8 @@ import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import PrivacyTipOutlined from '@mui/icons-material/PrivacyTipOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
+import { WEBHOOKS_PATH } from '../features/webhooks/paths';
 import type { Role } from '@balie/shared';
 
 export interface NavItem {
@@ -33,4 +35,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'statistics', path: '/statistics', role: 'ROLE_ADMIN', icon: InsightsOutlined },
   { key: 'audit', path: '/audit', role: 'ROLE_ADMIN', icon: HistoryOutlined },
   { key: 'privacy', path: '/privacy-requests', role: 'ROLE_ADMIN', icon: PrivacyTipOutlined },
+  { key: 'webhooks', path: WEBHOOKS_PATH, role: 'ROLE_ADMIN', icon: WebhookOutlined },
 ];

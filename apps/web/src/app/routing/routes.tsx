@@ -1,3 +1,4 @@
+import { WEBHOOKS_PATH } from '../../features/webhooks/paths';
 import { lazy, Suspense } from 'react';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
@@ -38,6 +39,7 @@ const TwoStepSetupPage = lazy(() => import('../../features/profile/routes/TwoSte
 const DesksPage = lazy(() => import('../../features/desks/routes/DesksPage'));
 const DeskPage = lazy(() => import('../../features/desks/routes/DeskPage'));
 const NewDeskPage = lazy(() => import('../../features/desks/routes/NewDeskPage'));
+const WebhooksPage = lazy(() => import('../../features/webhooks/routes/WebhooksPage'));
 const LocationsPage = lazy(() => import('../../features/locations/routes/LocationsPage'));
 const LocationPage = lazy(() => import('../../features/locations/routes/LocationPage'));
 const NewLocationPage = lazy(() => import('../../features/locations/routes/NewLocationPage'));
@@ -172,6 +174,7 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
                 { path: '/users', element: <UsersPage /> },
                 { path: '/audit', element: <AuditPage /> },
                 { path: '/statistics', element: <StatisticsPage /> },
+                { path: WEBHOOKS_PATH, element: <WebhooksPage /> },
               ],
             },
           ],
