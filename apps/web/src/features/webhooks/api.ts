@@ -35,6 +35,20 @@ export const webhooksApi = api.injectEndpoints({
     }),
     deleteWebhook: build.mutation<void, number>({
       query: (id) => ({ url: `/webhook/${id}`, method: 'DELETE' }),
+      // Off the list before the request: its card (and the polling of its deliveries, which would
+      // answer 404 once it is gone) leaves first; back on the list if the delete fails.
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          webhooksApi.util.updateQueryData('getWebhooks', undefined, (hooks) =>
+            hooks.filter((h) => h.id !== id),
+          ),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          patch.undo();
+        }
+      },
       invalidatesTags: (_r, error) => (error ? [] : [list]),
     }),
     getWebhookDeliveries: build.query<WebhookDelivery[], number>({

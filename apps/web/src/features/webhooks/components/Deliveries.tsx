@@ -22,7 +22,7 @@ function outcome(d: WebhookDelivery, t: (key: string, vars?: Record<string, unkn
 /** The last deliveries of one subscription (at most 100): event, attempts, last answer, next try. */
 export function Deliveries({ webhookId, label }: { webhookId: number; label: string }) {
   const { t } = useTranslation(['webhooks', 'common']);
-  const { data, isLoading, isError } = useGetWebhookDeliveriesQuery(webhookId, { pollingInterval: 15_000 });
+  const { data, isLoading, isError } = useGetWebhookDeliveriesQuery(webhookId, { pollingInterval: 5_000 });
   if (isLoading) return <Typography sx={{ mt: 1 }}>{t('common:loading')}</Typography>;
   if (isError || !data) return <Typography sx={{ mt: 1 }}>{t('common:general.error')}</Typography>;
   if (data.length === 0)

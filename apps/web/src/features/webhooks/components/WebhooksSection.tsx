@@ -54,7 +54,7 @@ function WebhookCard({
         </Typography>
         <Chip
           size="small"
-          color={hook.active ? 'success' : 'warning'}
+          color={hook.active ? 'success' : 'default'}
           label={hook.active ? t('state.active') : t(`state.paused_${hook.pausedReason ?? 'admin'}`)}
         />
       </Box>
