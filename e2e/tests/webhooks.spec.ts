@@ -53,7 +53,9 @@ test('an admin adds a webhook, sees its signed test event delivered, pauses, res
 
   await page.getByRole('link', { name: 'Webhooks' }).click();
   await expect(page).toHaveURL(/\/webhooks$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Gebeurtenissen naar andere systemen' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Gebeurtenissen naar andere systemen' }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Webhooks' })).toBeVisible();
   await expect(page.getByText('Er zijn nog geen webhooks.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/webhooks (empty)');
@@ -117,10 +119,21 @@ test('an admin adds a webhook, sees its signed test event delivered, pauses, res
     lastName: 'Webhookvrij',
     email: 'webhook.vrij@example.org',
   });
-  await expect(deliveries.getByRole('row', { name: /Afspraak gemaakt.*HTTP 204/ })).toBeVisible({ timeout: 20_000 });
+  await expect(deliveries.getByRole('row', { name: /Afspraak gemaakt.*HTTP 204/ })).toBeVisible({
+    timeout: 20_000,
+  });
   const event = receiver.received.at(-1)!;
-  expect(JSON.parse(event.body)).toMatchObject({ type: 'nl.balie.appointment.booked', subject: String(booked.id) });
-  for (const personal of ['Webhookvrij', 'webhook.vrij@example.org', '0612345678', booked.token, booked.checkInCode])
+  expect(JSON.parse(event.body)).toMatchObject({
+    type: 'nl.balie.appointment.booked',
+    subject: String(booked.id),
+  });
+  for (const personal of [
+    'Webhookvrij',
+    'webhook.vrij@example.org',
+    '0612345678',
+    booked.token,
+    booked.checkInCode,
+  ])
     expect(event.body).not.toContain(personal);
 
   await card.getByRole('button', { name: 'Verwijderen' }).click();

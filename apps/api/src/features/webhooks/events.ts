@@ -21,7 +21,6 @@ import {
   WEBHOOK_OUTBOX_KIND,
 } from '../../db/schema/index.js';
 
-
 /** A structured CloudEvent 1.0 in the NL GOV profile (decision 0442). */
 export interface CloudEvent {
   specversion: '1.0';

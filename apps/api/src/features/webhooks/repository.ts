@@ -20,7 +20,10 @@ export async function findWebhookRow(db: DbOrTx, id: number): Promise<WebhookRow
 
 export async function insertWebhookRow(
   tx: Tx,
-  values: Pick<typeof webhooks.$inferInsert, 'url' | 'events' | 'description' | 'secretCipher' | 'createdByUserId'>,
+  values: Pick<
+    typeof webhooks.$inferInsert,
+    'url' | 'events' | 'description' | 'secretCipher' | 'createdByUserId'
+  >,
 ): Promise<WebhookRow> {
   const [row] = await tx.insert(webhooks).values(values).returning();
   return row!;

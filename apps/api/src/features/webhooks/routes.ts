@@ -105,7 +105,8 @@ const webhookRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 202: z.object({ eventId: z.string() }), 404: apiErrorSchema, ...errors },
       },
     },
-    async (request, reply) => reply.code(202).send(await testWebhook(app, actorOf(request), request.params.id)),
+    async (request, reply) =>
+      reply.code(202).send(await testWebhook(app, actorOf(request), request.params.id)),
   );
 
   app.get(

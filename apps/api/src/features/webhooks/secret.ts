@@ -13,7 +13,10 @@ export function newWebhookSecret(): string {
 
 /** The HMAC key of a `whsec_…` secret: the base64-decoded part after the prefix. */
 export function keyOfSecret(secret: string): Buffer {
-  return Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
+  return Buffer.from(
+    secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret,
+    'base64',
+  );
 }
 
 const keyOf = (serverSecret: string) =>

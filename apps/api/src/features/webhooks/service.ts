@@ -1,9 +1,4 @@
-import type {
-  PatchWebhookRequest,
-  Webhook,
-  WebhookDelivery,
-  WebhookWithSecret,
-} from '@balie/shared';
+import type { PatchWebhookRequest, Webhook, WebhookDelivery, WebhookWithSecret } from '@balie/shared';
 import type { createWebhookRequestSchema } from '@balie/shared';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';

@@ -41,7 +41,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('webhook delivery across process
   let minutes = 0;
   /** A committed change with its event, as the services write them: one transaction. */
   async function cancelledAppointment(): Promise<number> {
-    const row = await insertAppointment(t.database.db, new Date(Date.UTC(2031, 0, 6, 8, 0) + minutes++ * 15 * 60_000));
+    const row = await insertAppointment(
+      t.database.db,
+      new Date(Date.UTC(2031, 0, 6, 8, 0) + minutes++ * 15 * 60_000),
+    );
     await t.database.db.transaction(async (tx) => {
       await tx.update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, row.id));
       await emitAppointmentEvent(tx, t.config, 'nl.balie.appointment.cancelled', row.id);

@@ -38,7 +38,10 @@ describe.each(testDatabases)('webhook targets through the API on %s', (kind) => 
     dns = { 'hooks.example.nl': ['93.184.215.14'], 'localhost.example.nl': ['127.0.0.1'] };
     const res = await subscribe(url);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'validation_failed', errors: [{ property: 'url', message: reason }] });
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ property: 'url', message: reason }],
+    });
   });
 
   it('checks again before every delivery: a name that now points inside is refused and nothing is sent', async () => {
@@ -52,6 +55,11 @@ describe.each(testDatabases)('webhook targets through the API on %s', (kind) => 
     const worker = new WebhookWorker({ db: t.database.db, config: t.config, resolve });
     expect(await worker.runOnce()).toEqual({ delivered: 0, failed: 1 });
     const [row] = await t.database.db.select().from(outbox).where(eq(outbox.webhookId, id));
-    expect(row).toMatchObject({ attempts: 1, lastStatus: null, lastError: 'address refused: loopback', sentAt: null });
+    expect(row).toMatchObject({
+      attempts: 1,
+      lastStatus: null,
+      lastError: 'address refused: loopback',
+      sentAt: null,
+    });
   });
 });

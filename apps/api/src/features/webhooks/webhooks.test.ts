@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WEBHOOK_EVENT_TYPES, type WebhookWithSecret } from '@balie/shared';
 import { appointments, auditEvents, outbox, webhooks } from '../../db/schema/index.js';
@@ -43,8 +43,14 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
   }
   /** Pauses every other subscription, so a test sees only its own deliveries. */
   async function only(hook: WebhookWithSecret) {
-    await t.database.db.update(webhooks).set({ active: false, pausedReason: 'admin' });
-    await t.database.db.update(webhooks).set({ active: true, pausedReason: null }).where(eq(webhooks.id, hook.id));
+    await t.database.db
+      .update(webhooks)
+      .set({ active: false, pausedReason: 'admin' })
+      .where(ne(webhooks.id, hook.id));
+    await t.database.db
+      .update(webhooks)
+      .set({ active: true, pausedReason: null })
+      .where(eq(webhooks.id, hook.id));
     receiver.clear();
     receiver.answerWith(() => 200);
   }
@@ -72,7 +78,10 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
     const listed = (await t.call('GET', '/api/webhooks', t.admin)).json();
     expect(listed.find((h: { id: number }) => h.id === hook.id)).not.toHaveProperty('secret');
     expect(JSON.stringify(listed)).not.toContain(hook.secret);
-    const bad = await t.call('POST', '/api/webhooks', t.admin, { url: receiver.url, events: ['nl.balie.other'] });
+    const bad = await t.call('POST', '/api/webhooks', t.admin, {
+      url: receiver.url,
+      events: ['nl.balie.other'],
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].property).toBe('events.0');
     const [audited] = await t.database.db
@@ -146,19 +155,22 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
     await only(hook);
     // Booked, changed (by an admin), checked in, called and served at the queue.
     const a = await bookToday();
-    expect((await t.call('PATCH', `/api/appointment/${a.id}`, t.admin, { lastName: 'Anders' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.call('PATCH', `/api/appointment/${a.id}`, t.admin, { lastName: 'Anders' })).statusCode,
+    ).toBe(200);
     expect((await t.call('GET', `/api/appointment/${a.id}/check-in`, t.admin)).statusCode).toBe(200);
-    const called = await t.call('POST', '/api/queue/call', t.admin, { deskId: a.desk.id, appointmentId: a.id });
+    const called = await t.call('POST', '/api/queue/call', t.admin, {
+      deskId: a.desk.id,
+      appointmentId: a.id,
+    });
     expect(called.statusCode, called.body).toBe(200);
     const entryId = called.json().id as number;
     expect((await t.call('POST', `/api/queue/${entryId}/served`, t.admin)).statusCode).toBe(200);
     // Cancelled by the visitor's link.
     const b = await bookToday();
-    expect((await t.app.inject({ method: 'GET', url: `/api/appointment/by-token/${b.token}/cancel` })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/appointment/by-token/${b.token}/cancel` })).statusCode,
+    ).toBe(200);
     // A no-show marked by staff once it started.
     const started = await insertAppointment(t.database.db, new Date(NOW.getTime() - 5 * MINUTE), {
       deskId: 2,
@@ -254,7 +266,9 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
   it('keeps the events of one appointment in order behind a failing one', async () => {
     const hook = await subscribe(['nl.balie.appointment.booked', 'nl.balie.appointment.cancelled']);
     await only(hook);
-    receiver.answerWith((r) => (r.event.type === 'nl.balie.appointment.booked' && receiver.received.length === 1 ? 500 : 200));
+    receiver.answerWith((r) =>
+      r.event.type === 'nl.balie.appointment.booked' && receiver.received.length === 1 ? 500 : 200,
+    );
     const a = await bookToday();
     const other = await bookToday();
     expect((await t.call('GET', `/api/appointment/${a.id}/cancel`, t.admin)).statusCode).toBe(200);
@@ -281,12 +295,11 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
     receiver.answerWith(() => 410);
     await bookToday();
     await worker().runOnce();
-    let listed = (await t.call('GET', '/api/webhooks', t.admin)).json().find((h: { id: number }) => h.id === hook.id);
+    let listed = (await t.call('GET', '/api/webhooks', t.admin))
+      .json()
+      .find((h: { id: number }) => h.id === hook.id);
     expect(listed).toMatchObject({ active: false, pausedReason: 'gone' });
-    const mails = await t.database.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.kind, WEBHOOK_PAUSED_MAIL));
+    const mails = await t.database.db.select().from(outbox).where(eq(outbox.kind, WEBHOOK_PAUSED_MAIL));
     expect(mails.filter((m) => m.payload.webhookId === hook.id).length).toBeGreaterThan(0);
     // Paused: nothing goes, not even when due.
     receiver.clear();
@@ -295,7 +308,9 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
 
     // Resumed: the waiting event goes; the receiver now fails every attempt for a day.
     receiver.answerWith(() => 500);
-    expect((await t.call('PATCH', `/api/webhook/${hook.id}`, t.admin, { active: true })).json()).toMatchObject({
+    expect(
+      (await t.call('PATCH', `/api/webhook/${hook.id}`, t.admin, { active: true })).json(),
+    ).toMatchObject({
       active: true,
       pausedReason: null,
     });
@@ -310,7 +325,9 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
     expect(Date.now() - start).toBe(42 * MINUTE + 35_000 + 24 * 60 * MINUTE);
     expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
     vi.setSystemTime(NOW);
-    listed = (await t.call('GET', '/api/webhooks', t.admin)).json().find((h: { id: number }) => h.id === hook.id);
+    listed = (await t.call('GET', '/api/webhooks', t.admin))
+      .json()
+      .find((h: { id: number }) => h.id === hook.id);
     expect(listed).toMatchObject({ active: false, pausedReason: 'failing' });
     const paused = await t.database.db
       .select()
@@ -354,7 +371,10 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
     });
     await worker().runOnce();
     expect(receiver.received.map((r) => r.path)).toEqual(['/hook']);
-    expect(receiver.received[0]!.event).toMatchObject({ type: 'nl.balie.webhook.test', id: test.json().eventId });
+    expect(receiver.received[0]!.event).toMatchObject({
+      type: 'nl.balie.webhook.test',
+      id: test.json().eventId,
+    });
     expect((await deliveriesOf(hook.id)).json()[0]).toMatchObject({ lastStatus: 302, attempts: 1 });
 
     receiver.answerWith(() => 'hang');

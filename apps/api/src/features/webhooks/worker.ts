@@ -218,7 +218,6 @@ export class WebhookWorker {
     // Deleted between the claim and now: its rows went with it.
     if (!hook) return 'failed';
     const { event } = row.payload as unknown as WebhookPayload;
-    let status: number | null = null;
     try {
       const address = await checkTarget(hook.url, {
         allowPrivate: this.o.config.webhookAllowPrivate,
@@ -226,7 +225,7 @@ export class WebhookWorker {
       });
       const at = this.o.now();
       const body = JSON.stringify(event);
-      status = await postAttempt({
+      const status = await postAttempt({
         url: hook.url,
         address,
         body,

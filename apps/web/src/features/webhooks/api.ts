@@ -1,9 +1,4 @@
-import type {
-  CreateWebhookRequest,
-  Webhook,
-  WebhookDelivery,
-  WebhookWithSecret,
-} from '@balie/shared';
+import type { CreateWebhookRequest, Webhook, WebhookDelivery, WebhookWithSecret } from '@balie/shared';
 import { api } from '../../lib/api';
 
 // Webhook subscriptions (DESIGN §5 *Webhooks*), admins only. The deliveries log is read per subscription

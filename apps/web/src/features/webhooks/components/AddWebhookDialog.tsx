@@ -72,7 +72,11 @@ export function AddWebhookDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailed(false);
-    const body = { url: url.trim(), events, ...(description.trim() ? { description: description.trim() } : {}) };
+    const body = {
+      url: url.trim(),
+      events,
+      ...(description.trim() ? { description: description.trim() } : {}),
+    };
     const parsed = createWebhookRequestSchema.safeParse(body);
     if (!parsed.success) return setErrors(errorsOf(parsed.error.issues));
     setErrors({});
@@ -83,7 +87,8 @@ export function AddWebhookDialog({
       return;
     }
     const refused = apiErrorOf(result.error)?.errors;
-    if (refused?.length) setErrors(errorsOf(refused.map((e) => ({ path: e.property.split('.'), message: e.message }))));
+    if (refused?.length)
+      setErrors(errorsOf(refused.map((e) => ({ path: e.property.split('.'), message: e.message }))));
     else setFailed(true);
   };
 

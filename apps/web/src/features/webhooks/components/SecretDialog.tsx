@@ -42,7 +42,13 @@ export function SecretDialog({ secret, onClose }: { secret: string | null; onClo
           slotProps={{ htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'monospace' } } }}
           onFocus={(e) => e.target.select()}
         />
-        <div aria-live="polite">{copied && <Alert severity="success" sx={{ mt: 2 }}>{t('secret.copied')}</Alert>}</div>
+        <div aria-live="polite">
+          {copied && (
+            <Alert severity="success" sx={{ mt: 2 }}>
+              {t('secret.copied')}
+            </Alert>
+          )}
+        </div>
       </DialogContent>
       <DialogActions>
         <Button onClick={() => void copy()}>{t('secret.copy')}</Button>

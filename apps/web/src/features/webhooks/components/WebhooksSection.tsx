@@ -47,9 +47,19 @@ function WebhookCard({
     notify(result.error ? t('common:general.error') : t('test_sent'), result.error ? 'error' : 'success');
   };
   return (
-    <Paper variant="outlined" component="article" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 2.5 }, mt: 2 }}>
+    <Paper
+      variant="outlined"
+      component="article"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, sm: 2.5 }, mt: 2 }}
+    >
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-        <Typography variant="h6" component="h3" id={headingId} sx={{ overflowWrap: 'anywhere', flex: '1 1 240px' }}>
+        <Typography
+          variant="h6"
+          component="h3"
+          id={headingId}
+          sx={{ overflowWrap: 'anywhere', flex: '1 1 240px' }}
+        >
           {hook.url}
         </Typography>
         <Chip
@@ -71,7 +81,12 @@ function WebhookCard({
         <Button variant="outlined" size="small" onClick={() => void test()} disabled={testing.isLoading}>
           {t('actions.test')}
         </Button>
-        <Button variant="outlined" size="small" onClick={() => void toggle()} disabled={settingActive.isLoading}>
+        <Button
+          variant="outlined"
+          size="small"
+          onClick={() => void toggle()}
+          disabled={settingActive.isLoading}
+        >
           {hook.active ? t('actions.pause') : t('actions.resume')}
         </Button>
         <Button variant="outlined" size="small" onClick={() => onSecret(hook)}>
