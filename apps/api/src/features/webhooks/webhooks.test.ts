@@ -236,6 +236,31 @@ describe.each(testDatabases)('webhooks on %s', (kind) => {
       for (const text of everything) expect(text.toLowerCase()).not.toContain(value.toLowerCase());
   });
 
+  it('sends the cancellation of a schedule change that no desk can take', async () => {
+    const hook = await subscribe(['nl.balie.appointment.cancelled']);
+    await only(hook);
+    // Next Tuesday 10:00, then the whole office closes that day: nobody can take it, so it is cancelled.
+    const row = await insertAppointment(t.database.db, new Date('2030-03-19T09:00:00Z'), {
+      deskId: 1,
+      checkInCode: newCheckInCode(),
+    });
+    const closed = await t.call('POST', '/api/closures', t.admin, {
+      date: '2030-03-19',
+      type: 'whole_day',
+      reason: 'Verbouwing',
+      affectedAppointments: 'reassign',
+    });
+    expect(closed.statusCode, closed.body).toBe(201);
+    await drain();
+    expect(
+      receiver.received.map((r) => [
+        r.event.subject,
+        r.event.type,
+        (r.event.data as { status: string }).status,
+      ]),
+    ).toEqual([[String(row.id), 'nl.balie.appointment.cancelled', 'cancelled']]);
+  });
+
   it('retries with the same webhook-id and a fresh signature, on the schedule, then delivers', async () => {
     const hook = await subscribe(['nl.balie.appointment.booked']);
     await only(hook);
