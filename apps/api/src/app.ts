@@ -19,6 +19,7 @@ import { installDocs } from './http/docs.js';
 import { installEmbedding } from './http/embedding.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installSpa, WEB_DIST } from './http/spa.js';
+import { systemResolve, type Resolve } from './features/webhooks/target.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,8 @@ declare module 'fastify' {
     database: Database;
     /** Work that runs after the reply (http/background.ts). */
     background: BackgroundWork;
+    /** How webhook targets are resolved when subscribing (tests resolve without leaving the machine). */
+    webhookNet: { resolve: Resolve };
   }
 }
 
@@ -77,6 +80,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', database.db);
   app.decorate('database', { getter: () => database });
   app.decorate('background', new BackgroundWork(app.log));
+  app.decorate('webhookNet', { resolve: systemResolve });
   // Before the database closes: what a reply promised (a queued mail) is still written.
   app.addHook('onClose', () => app.background.settled());
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

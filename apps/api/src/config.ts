@@ -88,6 +88,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PROVIDER_TIMEZONE: z.string().refine(isZone, 'unknown IANA time zone').default(PROVIDER_TIMEZONE),
   DEMO_DATA: flag,
+  WEBHOOK_ALLOW_PRIVATE: flag,
   // Fractions are allowed so browser tests can let a hold run out in seconds (e.g. 0.1 = 6 s).
   RESERVATION_MINUTES: z.coerce.number().min(0.05).max(120).default(RESERVATION_MINUTES),
   SLOT_STEP_MINUTES: z.coerce.number().int().min(1).max(240).default(SLOT_STEP_MINUTES),
@@ -140,6 +141,11 @@ export interface Config {
   maxOpenAppointmentsPerEmail: number;
   /** The first-run setup token when the operator chooses it (DESIGN §4b); else one is generated. */
   setupToken: string | undefined;
+  /**
+   * WEBHOOK_ALLOW_PRIVATE=1: webhooks may go to private, loopback and link-local addresses and over plain
+   * http (an on-premise receiver, tests); never to a cloud metadata address (DESIGN §4c, decision 0443).
+   */
+  webhookAllowPrivate: boolean;
 }
 
 export class ConfigError extends Error {
@@ -183,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxHoldsPerClient: e.MAX_HOLDS_PER_CLIENT,
     maxOpenAppointmentsPerEmail: e.MAX_OPEN_APPOINTMENTS_PER_EMAIL,
     setupToken: e.SETUP_TOKEN,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
   };
 }
 

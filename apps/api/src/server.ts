@@ -7,12 +7,14 @@ import { migrateDatabase } from './db/migrate.js';
 import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed.js';
 import { createMailTransport } from './mail/transport.js';
 import { MailWorker } from './mail/worker.js';
+import { WebhookWorker } from './features/webhooks/worker.js';
 import { prepareSetupToken, setupLinkLines } from './features/setup/service.js';
 
 export interface RunningServer {
   app: FastifyInstance;
   database: Database;
   worker: MailWorker;
+  webhookWorker: WebhookWorker;
   address: string;
   /** Closes Fastify, stops the mail worker, closes the database — in that order. */
   stop: () => Promise<void>;
@@ -48,8 +50,15 @@ export async function startServer(
       transport,
       log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
     });
+    // The outbox's webhook rows: the same lease design, its own lanes, so a slow receiver never holds up mail.
+    const webhookWorker = new WebhookWorker({
+      db: database.db,
+      config,
+      log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
+    });
     const address = await app.listen({ port: config.port, host: config.host });
     worker.start();
+    webhookWorker.start();
     console.log(`Balie is listening on ${address} (database: ${database.kind})`);
     if (database.kind === 'pglite' && database.tookOverLockFrom) {
       const gone = database.tookOverLockFrom;
@@ -69,10 +78,12 @@ export async function startServer(
       app,
       database,
       worker,
+      webhookWorker,
       address,
       stop: async () => {
         await app.close();
         await worker.stop();
+        await webhookWorker.stop();
         transport.close();
         await database.close();
       },

@@ -32,3 +32,4 @@ export * from './statistics/schemas.js';
 export * from './statistics/suggestion.js';
 export * from './logs/redaction.js';
 export * from './integrations/schemas.js';
+export * from './webhooks/schemas.js';

@@ -69,6 +69,8 @@ export const DEMO_ORGANISATION: Organisation = {
   accessibilityPhone: '',
   accessibilityResponseDays: 5,
   accessibilityComplaintsUrl: 'https://www.voorbeeldstad.example/klachten',
+  // No OIN: events name the public address as their source until the organisation enters one.
+  oin: '',
 };
 
 /**

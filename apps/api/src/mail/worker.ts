@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { and, asc, eq, gt, inArray, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, like, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { outbox } from '../db/schema/index.js';
+import { outbox, WEBHOOK_OUTBOX_KIND } from '../db/schema/index.js';
 import { getOrganisation } from '../features/organisation/repository.js';
 import { describeError } from '../security/logged-errors.js';
 import { mailOfStored } from './outbox.js';
@@ -141,6 +141,8 @@ export class MailWorker {
       .from(outbox)
       .where(
         and(
+          // Webhook deliveries share the table and are the webhook worker's (decision 0440).
+          ne(outbox.kind, WEBHOOK_OUTBOX_KIND),
           isNull(outbox.sentAt),
           // The later of the database's clock and ours: a row enqueued a fraction of a millisecond ago
           // (column default now()) is due, and a test that moves our clock forward moves retries too.

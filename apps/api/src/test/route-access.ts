@@ -154,4 +154,12 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'DELETE /api/user/:id': 'admin',
   'GET /api/user/:id/promote-to-manager': 'admin',
   'GET /api/user/:id/demote-manager': 'admin',
+  // webhook subscriptions (DESIGN §4c, §5)
+  'GET /api/webhooks': 'admin',
+  'POST /api/webhooks': 'admin',
+  'PATCH /api/webhook/:id': 'admin',
+  'DELETE /api/webhook/:id': 'admin',
+  'POST /api/webhook/:id/secret': 'admin',
+  'POST /api/webhook/:id/test': 'admin',
+  'GET /api/webhook/:id/deliveries': 'admin',
 };

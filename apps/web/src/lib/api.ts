@@ -23,6 +23,7 @@ export const api = createApi({
     'Queue',
     'Statistics',
     'IntegrationClient',
+    'Webhook',
   ],
   keepUnusedDataFor: UNUSED_DATA_CACHE_SECONDS,
   endpoints: () => ({}),

@@ -40,6 +40,7 @@ export const UNBRANDED = {
   accessibilityPhone: '',
   accessibilityResponseDays: 5,
   accessibilityComplaintsUrl: '',
+  oin: '',
 };
 
 const ORGANISATION = organisationSchema.parse({

@@ -134,6 +134,12 @@ export const AUDIT_ACTIONS = [
   'integration_client_created',
   'integration_client_secret_renewed',
   'integration_client_revoked',
+  'webhook_created',
+  'webhook_deleted',
+  'webhook_paused',
+  'webhook_resumed',
+  'webhook_secret_renewed',
+  'webhook_tested',
 ] as const;
 /** What an audit event records; the server writes no other kind. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -151,6 +157,7 @@ export const AUDIT_ENTITY_TYPES = [
   'product_category',
   'queue_entry',
   'user',
+  'webhook',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -180,6 +187,7 @@ export const AUDIT_FIELDS = [
   'email',
   'en',
   'evening',
+  'events',
   'expiresAt',
   'extraTimeUnit',
   'file',
@@ -203,10 +211,12 @@ export const AUDIT_FIELDS = [
   'name',
   'nl',
   'notice',
+  'oin',
   'openingHours',
   'opens',
   'overflow',
   'overflowPeriods',
+  'pausedReason',
   'phone',
   'position',
   'postcode',
@@ -234,6 +244,7 @@ export const AUDIT_FIELDS = [
   'uiLocale',
   'until',
   'untilDateTime',
+  'url',
   'website',
   'weekday',
 ] as const;

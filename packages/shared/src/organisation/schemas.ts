@@ -6,6 +6,7 @@ import {
   retentionDaysSchema,
 } from '../privacy/schemas.js';
 import { PRIMARY_COLOUR_PATTERN } from './colour.js';
+import { OIN_PATTERN } from '../webhooks/schemas.js';
 
 /** The spec's extra fields the register form may ask (DESIGN §4b); the organisation chooses which. */
 export const REGISTER_FIELDS = ['birthDay', 'serviceBookNr', 'cardNumber'] as const;
@@ -52,6 +53,11 @@ export const organisationSchema = z.object({
   accessibilityPhone: z.string(),
   accessibilityResponseDays: z.number().int(),
   accessibilityComplaintsUrl: z.string(),
+  /**
+   * The organisation identification number (OIN, 20 digits) or '': with it, events name their source
+   * `urn:nld:oin:{oin}:systeem:balie` as the NL GOV profile for CloudEvents recommends (decision 0442).
+   */
+  oin: z.string(),
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
@@ -93,6 +99,7 @@ export const patchOrganisationRequestSchema = z
       .min(ACCESSIBILITY_RESPONSE_DAYS.min, 'too_small')
       .max(ACCESSIBILITY_RESPONSE_DAYS.max, 'too_big'),
     accessibilityComplaintsUrl: webAddress,
+    oin: orEmpty(z.string().regex(OIN_PATTERN, 'invalid_oin')),
   })
   .partial()
   .strict();

@@ -57,6 +57,8 @@ export const organisation = pgTable(
     accessibilityPhone: text('accessibility_phone').notNull().default(''),
     accessibilityResponseDays: integer('accessibility_response_days').notNull().default(5),
     accessibilityComplaintsUrl: text('accessibility_complaints_url').notNull().default(''),
+    /** The organisation identification number (20 digits) or '': the URN source of its events. */
+    oin: text('oin').notNull().default(''),
   },
   (t) => [
     check('organisation_single_row', sql`${t.id} = 1`),
@@ -66,6 +68,7 @@ export const organisation = pgTable(
       sql`${t.registerFields} <@ ARRAY['birthDay', 'serviceBookNr', 'cardNumber']::text[]`,
     ),
     check('organisation_primary_colour_format', sql`${t.primaryColour} ~ '^#[0-9a-f]{6}$'`),
+    check('organisation_oin_format', sql`${t.oin} = '' OR ${t.oin} ~ '^[0-9]{20}$'`),
   ],
 );
 

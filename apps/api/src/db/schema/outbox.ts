@@ -1,5 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { webhooks } from './webhooks.js';
+
+/** The outbox kind of a webhook delivery: the webhook worker sends these, the mail worker the rest. */
+export const WEBHOOK_OUTBOX_KIND = 'webhook';
 
 /** A rendered mail as the outbox keeps it (attachments base64). */
 export interface StoredMail {
@@ -42,10 +46,26 @@ export const outbox = pgTable(
      * sent (the cancellation of an erasure on request, decision 0371). Emptied the moment it is sent.
      */
     content: jsonb('content').$type<StoredMail>(),
+    /**
+     * A webhook delivery (kind `webhook`, decision 0440): the subscription it goes to (its deliveries go
+     * with it), the CloudEvent in `payload.event`. The mail worker leaves these rows to the webhook worker.
+     */
+    webhookId: integer('webhook_id').references(() => webhooks.id, { onDelete: 'cascade' }),
+    /**
+     * Rows with the same key are sent one after the other in id order: a webhook's events of one
+     * appointment (`{webhookId}:{subject}`) reach the receiver in the order they happened.
+     */
+    orderingKey: text('ordering_key'),
+    /** The receiver's HTTP status of the last attempt (webhooks), for the deliveries log. */
+    lastStatus: integer('last_status'),
   },
   (t) => [
     index('outbox_pending_idx')
       .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} IS NULL`),
+    index('outbox_webhook_idx').on(t.webhookId, t.id),
+    index('outbox_ordering_idx')
+      .on(t.orderingKey, t.id)
       .where(sql`${t.sentAt} IS NULL`),
   ],
 );

@@ -10,6 +10,7 @@ import { enqueueCheckedIn } from '../queue/service.js';
 import { hashToken } from '../../security/tokens.js';
 import { lockAppointment, lockAppointmentFor } from './access.js';
 import { auditAppointment } from './audit.js';
+import { emitAppointmentEvent } from '../webhooks/events.js';
 import type { AppointmentRow } from './repository.js';
 import { present } from './presenter.js';
 
@@ -66,6 +67,7 @@ async function markCheckedIn(
   await auditAppointment(tx, request, 'appointment_checked_in', row.id, {
     status: { before: row.status, after: 'checked_in' },
   });
+  await emitAppointmentEvent(tx, app.config, 'nl.balie.appointment.checked-in', row.id);
   await enqueueCheckedIn(app, tx, updated!);
   return updated!;
 }
@@ -170,6 +172,7 @@ export async function markNoShow(
     await auditAppointment(tx, request, 'appointment_no_show', id, {
       status: { before: current.status, after: 'no_show' },
     });
+    await emitAppointmentEvent(tx, app.config, 'nl.balie.appointment.no-show', id);
     return updated!;
   });
   return present(app, request, row);
@@ -221,6 +224,8 @@ export async function undoNoShow(
     await auditAppointment(tx, request, 'appointment_no_show_undone', id, {
       status: { before: 'no_show', after: 'confirmed' },
     });
+    // Confirmed again: the no-show a receiver was told of is taken back.
+    await emitAppointmentEvent(tx, app.config, 'nl.balie.appointment.changed', id);
     return updated!;
   });
   return row ? present(app, request, row) : null;

@@ -8,6 +8,7 @@ import { deriveToken, newLinkToken } from '../../security/tokens.js';
 import { lockAppointment, lockAppointmentFor } from './access.js';
 import { changedFields } from '../../audit/audit.js';
 import { auditAppointment } from './audit.js';
+import { emitAppointmentEvent } from '../webhooks/events.js';
 import { noteBookingsChanged } from './booking-changes.js';
 import { markNoShow, undoNoShow } from './check-in.service.js';
 import { withFreshCheckInCode } from './check-in-code.js';
@@ -110,6 +111,7 @@ function confirmInTransaction(
         confirmed.id,
         changedFields({}, auditedFields(confirmed)),
       );
+      await emitAppointmentEvent(tx, app.config, 'nl.balie.appointment.booked', confirmed.id, now);
       return { row: confirmed, token: link.token };
     }
     // Otherwise say why, or answer a repeated confirm with the appointment it made.
@@ -155,6 +157,7 @@ export async function cancelAppointment(
     await auditAppointment(tx, request, 'appointment_cancelled', id, {
       status: { before: current.status, after: 'cancelled' },
     });
+    await emitAppointmentEvent(tx, app.config, 'nl.balie.appointment.cancelled', id);
     return cancelled!;
   });
   noteBookingsChanged(app.db);
@@ -239,6 +242,8 @@ export async function patchAppointment(
     if (Object.keys(changes).length > 0) {
       const action = body.reservationId ? 'appointment_moved' : 'appointment_updated';
       await auditAppointment(tx, request, action, id, changes);
+      // Moved, or details changed that a client reads through `dataref`: either way it changed.
+      await emitAppointmentEvent(tx, app.config, 'nl.balie.appointment.changed', id);
     }
     return updated!;
   });
@@ -254,6 +259,10 @@ export async function deleteAppointment(
 ): Promise<void> {
   const deleted = await app.db.transaction(async (tx) => {
     const current = await lockAppointment(tx, id);
+    // A booked appointment that disappears is cancelled for whoever follows it (decision 0445); a hold is
+    // nobody's business yet.
+    if (current.status !== 'reserved')
+      await emitAppointmentEvent(tx, app.config, 'nl.balie.appointment.cancelled', id, new Date(), 'deleted');
     await deleteChangeHolds(tx, id);
     const rows = await tx
       .delete(appointments)

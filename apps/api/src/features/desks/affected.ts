@@ -1,3 +1,4 @@
+import { emitAppointmentEvent } from '../webhooks/events.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   BOOKING_WINDOW_MONTHS,
@@ -258,6 +259,7 @@ export async function settleAffectedAppointments(
         action: 'appointment_reassigned',
         details: { cause, changes: { deskId: { before: row.deskId, after: toDeskId } } },
       });
+      await emitAppointmentEvent(tx, app.config, 'nl.balie.appointment.changed', row.id);
       settled.reassigned.push({ id: row.id, fromDeskId: row.deskId, toDeskId });
       continue;
     }
@@ -280,6 +282,7 @@ export async function settleAffectedAppointments(
         changes: { status: { before: 'confirmed', after: 'cancelled' } },
       },
     });
+    await emitAppointmentEvent(tx, app.config, 'nl.balie.appointment.cancelled', row.id);
     settled.cancelled.push(row.id);
   }
   return settled;

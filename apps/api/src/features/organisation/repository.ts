@@ -27,6 +27,7 @@ const EMPTY: Organisation = {
   accessibilityPhone: '',
   accessibilityResponseDays: ACCESSIBILITY_RESPONSE_DAYS.default,
   accessibilityComplaintsUrl: '',
+  oin: '',
 };
 
 /** The one organisation record (its row is made by the migration). */
@@ -51,6 +52,7 @@ export async function getOrganisation(db: DbOrTx): Promise<Organisation> {
       accessibilityPhone: organisation.accessibilityPhone,
       accessibilityResponseDays: organisation.accessibilityResponseDays,
       accessibilityComplaintsUrl: organisation.accessibilityComplaintsUrl,
+      oin: organisation.oin,
     })
     .from(organisation)
     .where(eq(organisation.id, 1));

@@ -121,8 +121,10 @@ export async function orphanedAuditSubjects(
 export async function deleteFinishedMails(db: DbOrTx, cutoff: Date): Promise<number> {
   const rows = await queryRows<{ id: number }>(
     db,
+    // Webhook deliveries hold no personal data (decision 0440): they stay for the period, as the
+    // subscription's deliveries log, delivered or not.
     sql`DELETE FROM outbox
-         WHERE sent_at IS NOT NULL OR created_at < ${cutoff.toISOString()}::timestamptz
+         WHERE (kind <> 'webhook' AND sent_at IS NOT NULL) OR created_at < ${cutoff.toISOString()}::timestamptz
         RETURNING id`,
   );
   return rows.length;

@@ -1,3 +1,4 @@
+import { emitAppointmentEvent } from '../webhooks/events.js';
 import { eq, inArray } from 'drizzle-orm';
 import type { PrivacyEraseResult, PrivacyExport } from '@balie/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -202,6 +203,8 @@ async function cancelForErasure(
       changes: { status: { before: row.status, after: 'cancelled' } },
     },
   });
+  // Before the erasure empties the row: the event holds nothing of it that is personal anyway.
+  await emitAppointmentEvent(tx, app.config, 'nl.balie.appointment.cancelled', row.id, now);
   const payload = { appointmentId: row.id };
   const render = rendererOf(APPOINTMENT_MAIL.cancellation);
   // The renderer reads with the transaction: inside it only `tx` may be used (DESIGN §2).

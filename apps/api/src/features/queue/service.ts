@@ -49,6 +49,7 @@ import {
   type QueueEntryRow,
 } from './repository.js';
 import type { CallNotice, KeyRenewedNotice } from './call-hub.js';
+import { emitAppointmentEvent, emitQueueEvent } from '../webhooks/events.js';
 import { DISPLAY_STREAM_LIMITS, STREAM_STALE_SECONDS } from './stream-limits.js';
 
 /** Today in the provider's zone: the queue's day. */
@@ -183,6 +184,7 @@ export async function callVisitor(
         ...(called.walkInNumber !== null ? { ticket: ticketOf({ row: called, checkInCode: null }) } : {}),
       }),
     );
+    await emitQueueEvent(tx, app.config, 'nl.balie.queue.called', called.id, at);
     const [view] = await entryViews(tx, { ids: [called.id] });
     const notice: CallNotice = { locationId: called.locationId, call: toDisplayCall(view!, zone) };
     await notifyCall(tx, JSON.stringify(notice));
@@ -242,14 +244,20 @@ export async function actOnEntry(
         ...(entry.deskId !== null ? { deskId: entry.deskId } : {}),
       }),
     );
+    if (action === 'served') await emitQueueEvent(tx, app.config, 'nl.balie.queue.served', entry.id, at);
     if (action === 'no-show' && entry.appointmentId !== null)
-      await appointmentNoShow(tx, actor, entry.appointmentId);
+      await appointmentNoShow(app, tx, actor, entry.appointmentId);
   });
   return present(app, app.db, entryId, language);
 }
 
 /** The appointment of a queue no-show becomes a no-show too (from checked in), audited as such. */
-async function appointmentNoShow(tx: Tx, actor: Actor, appointmentId: number): Promise<void> {
+async function appointmentNoShow(
+  app: FastifyInstance,
+  tx: Tx,
+  actor: Actor,
+  appointmentId: number,
+): Promise<void> {
   if (!(await markAppointmentNoShow(tx, appointmentId))) return;
   await recordAudit(tx, {
     actorUserId: actor.userId,
@@ -263,6 +271,7 @@ async function appointmentNoShow(tx: Tx, actor: Actor, appointmentId: number): P
       cause: 'queue',
     },
   });
+  await emitAppointmentEvent(tx, app.config, 'nl.balie.appointment.no-show', appointmentId);
 }
 
 /**

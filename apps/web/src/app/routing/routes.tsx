@@ -51,7 +51,7 @@ const AuditPage = lazy(() => import('../../features/audit/routes/AuditPage'));
 const PrivacyStatementPage = lazy(() => import('../../features/privacy/routes/PrivacyStatementPage'));
 const PrivacyRequestsPage = lazy(() => import('../../features/privacy/routes/PrivacyRequestsPage'));
 const StatisticsPage = lazy(() => import('../../features/statistics/routes/StatisticsPage'));
-const IntegrationsPage = lazy(() => import('../../features/integrations/routes/IntegrationsPage'));
+const IntegrationsPage = lazy(() => import('../routes/IntegrationsPage'));
 const AccessibilityPage = lazy(() => import('../../features/accessibility/routes/AccessibilityPage'));
 const NotFoundPage = lazy(() => import('../../features/errors/routes/NotFoundPage'));
 const ServerErrorPage = lazy(() => import('../../features/errors/routes/ServerErrorPage'));

@@ -16,6 +16,7 @@ const FORM_FIELDS = {
   phone: true,
   email: true,
   website: true,
+  oin: true,
   registrationOpen: true,
   registerFields: true,
   requireMfaForAdmins: true,

@@ -127,6 +127,7 @@ const AUTOCOMPLETE: Partial<Record<(typeof FIELDS)[number], string>> = {
 /** The fields a server refusal may name (PrivacyFields adds the retention period and the statement). */
 const SERVER_FIELDS = [
   ...FIELDS,
+  'oin',
   'retentionDays',
   'privacyStatement.nl',
   'privacyStatement.en',
@@ -201,6 +202,13 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
           label={t('fields.website')}
           helperText={t('website_help')}
           autoComplete="url"
+        />
+        <FormTextField
+          control={control}
+          name="oin"
+          label={t('fields.oin')}
+          helperText={t('oin_help')}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
         <RegistrationFields control={control} />
         <SecurityFields control={control} refused={mfaRefused} />
