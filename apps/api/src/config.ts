@@ -101,6 +101,7 @@ const envSchema = z.object({
     .default(30),
   MAX_HOLDS_PER_CLIENT: limit(20),
   MAX_OPEN_APPOINTMENTS_PER_EMAIL: limit(5),
+  OIDC_ALLOW_HTTP: flag,
   // It ends up in a link: URL-safe characters only, and long enough not to be guessed.
   SETUP_TOKEN: z
     .string()
@@ -140,6 +141,8 @@ export interface Config {
   maxOpenAppointmentsPerEmail: number;
   /** The first-run setup token when the operator chooses it (DESIGN §4b); else one is generated. */
   setupToken: string | undefined;
+  /** An identity provider's issuer over plain http is accepted (DESIGN §4c; local trials and tests only). */
+  oidcAllowHttp: boolean;
 }
 
 export class ConfigError extends Error {
@@ -183,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxHoldsPerClient: e.MAX_HOLDS_PER_CLIENT,
     maxOpenAppointmentsPerEmail: e.MAX_OPEN_APPOINTMENTS_PER_EMAIL,
     setupToken: e.SETUP_TOKEN,
+    oidcAllowHttp: e.OIDC_ALLOW_HTTP ?? false,
   };
 }
 

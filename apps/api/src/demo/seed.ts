@@ -69,6 +69,8 @@ export const DEMO_ORGANISATION: Organisation = {
   accessibilityPhone: '',
   accessibilityResponseDays: 5,
   accessibilityComplaintsUrl: 'https://www.voorbeeldstad.example/klachten',
+  // No identity provider in the demo: staff sign in with their passwords (DESIGN §4c).
+  staffSignIn: null,
 };
 
 /**
@@ -225,7 +227,8 @@ export async function seedDemoData(
   ]);
   const zone = options.timezone;
   await db.transaction(async (tx) => {
-    await tx.update(organisation).set(DEMO_ORGANISATION).where(eq(organisation.id, 1));
+    const { staffSignIn: _notAColumn, ...demoOrganisation } = DEMO_ORGANISATION;
+    await tx.update(organisation).set(demoOrganisation).where(eq(organisation.id, 1));
     await tx.insert(users).values(
       [
         { ...DEMO_ACCOUNTS.admin, hash: adminHash },

@@ -6,6 +6,7 @@ import {
   retentionDaysSchema,
 } from '../privacy/schemas.js';
 import { PRIMARY_COLOUR_PATTERN } from './colour.js';
+import { staffSignInSchema } from '../identity-provider/schemas.js';
 
 /** The spec's extra fields the register form may ask (DESIGN §4b); the organisation chooses which. */
 export const REGISTER_FIELDS = ['birthDay', 'serviceBookNr', 'cardNumber'] as const;
@@ -52,6 +53,11 @@ export const organisationSchema = z.object({
   accessibilityPhone: z.string(),
   accessibilityResponseDays: z.number().int(),
   accessibilityComplaintsUrl: z.string(),
+  /**
+   * The login page's "Inloggen met {displayName}" while the organisation's identity provider is
+   * connected, else null (DESIGN §5 *Identity provider*).
+   */
+  staffSignIn: staffSignInSchema,
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
