@@ -10,6 +10,7 @@ import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import PrivacyTipOutlined from '@mui/icons-material/PrivacyTipOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import type { Role } from '@balie/shared';
 
 export interface NavItem {
@@ -30,6 +31,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'products', path: '/products', role: 'ROLE_ADMIN', icon: Inventory2Outlined },
   { key: 'organisation', path: '/organisation', role: 'ROLE_ADMIN', icon: ApartmentOutlined },
   { key: 'users', path: '/users', role: 'ROLE_ADMIN', icon: PeopleOutlined },
+  { key: 'staff_sign_in', path: '/staff-sign-in', role: 'ROLE_ADMIN', icon: KeyOutlined },
   { key: 'statistics', path: '/statistics', role: 'ROLE_ADMIN', icon: InsightsOutlined },
   { key: 'audit', path: '/audit', role: 'ROLE_ADMIN', icon: HistoryOutlined },
   { key: 'privacy', path: '/privacy-requests', role: 'ROLE_ADMIN', icon: PrivacyTipOutlined },

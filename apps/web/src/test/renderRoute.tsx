@@ -40,6 +40,7 @@ export const UNBRANDED = {
   accessibilityPhone: '',
   accessibilityResponseDays: 5,
   accessibilityComplaintsUrl: '',
+  staffSignIn: null,
 };
 
 const ORGANISATION = organisationSchema.parse({

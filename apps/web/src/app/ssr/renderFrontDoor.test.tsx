@@ -55,6 +55,7 @@ const state: FrontDoorState = {
     accessibilityPhone: '',
     accessibilityResponseDays: 5,
     accessibilityComplaintsUrl: '',
+    staffSignIn: null,
   },
 };
 
