@@ -186,9 +186,14 @@ describe.each(testDatabases)('identity provider (%s)', (kind) => {
       expect((await providerSignIn(taker.sub)).fragment.get('error')).toBe('account_conflict');
       expect(await rolesOf(visitor.id)).toEqual(['ROLE_USER']);
 
-      const unverified = person(['balie-medewerker']);
+      // An address the provider did not verify never takes an existing account, but makes a new one.
+      const other = await makeAccount(t.database, ['ROLE_USER', 'ROLE_STAFF']);
+      const unverified = person(['balie-medewerker'], other.email);
       op.accounts.set(unverified.sub, { ...op.accounts.get(unverified.sub)!, emailVerified: false });
       expect((await providerSignIn(unverified.sub)).fragment.get('error')).toBe('no_email');
+      const newcomer = person(['balie-medewerker']);
+      op.accounts.set(newcomer.sub, { ...op.accounts.get(newcomer.sub)!, emailVerified: false });
+      expect((await signedIn(newcomer.sub)).userId).not.toBe(other.id);
     });
 
     it('follows the role claim at every sign-in; without a role: refused, no account, sessions ended', async () => {

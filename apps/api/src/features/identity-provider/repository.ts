@@ -126,6 +126,14 @@ export async function findUserIdBySubject(
   return row?.id;
 }
 
+export async function hasOpenInvitation(db: DbOrTx, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(and(eq(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.withdrawnAt)));
+  return row !== undefined;
+}
+
 /** An open invitation of the address, accepted by the account its first provider sign-in made. */
 export async function acceptOpenInvitationOf(
   db: DbOrTx,

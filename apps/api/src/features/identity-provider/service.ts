@@ -182,7 +182,7 @@ function mappedRoleOf(row: repo.IdentityProviderRow, claims: Record<string, unkn
 /**
  * `GET /auth/oidc/callback`: the code exchanged and the ID token checked (by openid-client), then the
  * account: found by the provider's `sub`; at a first sign-in linked by the provider's verified e-mail
- * address to a staff account or an open invitation, or made. The role follows the claim at every
+ * address to a staff account or an open invitation, or made (decision 0451). The role follows the claim at every
  * sign-in: without a mapped role the sign-in is refused, no account is made, and an account that had
  * staff rights loses them and its sessions (decision 0451). Answers the one-time hand-over for the page.
  */
@@ -211,10 +211,9 @@ export async function completeSignIn(
   const subject = String(claims.sub);
   const role = mappedRoleOf(row, claims);
   const providerMfa = oidc.secondFactorOf(claims);
-  const email =
-    claims.email_verified === true && typeof claims.email === 'string'
-      ? users.normaliseEmail(claims.email)
-      : null;
+  const email = typeof claims.email === 'string' && claims.email.includes('@') ? users.normaliseEmail(claims.email) : null;
+  // Entra ID sends no `email_verified`; its optional claim `xms_edov` says the domain owner verified it.
+  const emailVerified = claims.email_verified === true || claims.xms_edov === true;
   const userId = await ctx.db
     .transaction(async (tx) => {
       const linkedId = await repo.findUserIdBySubject(tx, issuer, subject);
@@ -231,7 +230,8 @@ export async function completeSignIn(
         });
         return null;
       }
-      const account = linked?.user ?? (await linkOrMake(tx, ctx, { issuer, subject, email, claims, role }));
+      const account =
+        linked?.user ?? (await linkOrMake(tx, ctx, { issuer, subject, email, emailVerified, claims, role }));
       await applyRole(tx, ctx, account, role);
       if (role === 'ROLE_ADMIN') await repo.updateIdentityProvider(tx, { adminSignedInAt: new Date() });
       return account.id;
@@ -260,6 +260,7 @@ async function linkOrMake(
     issuer: string;
     subject: string;
     email: string | null;
+    emailVerified: boolean;
     claims: Record<string, unknown>;
     role: 'ROLE_ADMIN' | 'ROLE_STAFF';
   },
@@ -267,6 +268,10 @@ async function linkOrMake(
   if (!who.email) throw new OidcRefusal('no_email');
   const link = { oidcIssuer: who.issuer, oidcSubject: who.subject };
   const existing = await users.findUserByEmail(tx, who.email);
+  const openInvitation = await repo.hasOpenInvitation(tx, who.email);
+  // An address the provider did not verify makes a new account, but never takes an existing account or
+  // an invitation: that address may be someone else's.
+  if ((existing || openInvitation) && !who.emailVerified) throw new OidcRefusal('no_email');
   if (existing) {
     // Only an account the organisation made staff: a visitor's account of that address may have been
     // registered by anyone (registration does not prove the mailbox), so it is not handed over.
