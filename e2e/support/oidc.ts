@@ -10,7 +10,10 @@ export interface BrowserTestProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  accounts: Map<string, { sub: string; email: string; roles: string[]; givenName?: string; familyName?: string }>;
+  accounts: Map<
+    string,
+    { sub: string; email: string; roles: string[]; givenName?: string; familyName?: string }
+  >;
   signInNext(sub: string, amr?: string[]): void;
   close(): Promise<void>;
 }
@@ -19,7 +22,10 @@ const modulePath = resolve(fileURLToPath(import.meta.url), '../../../apps/api/sr
 
 export async function startBrowserTestProvider(balieUrl: string): Promise<BrowserTestProvider> {
   const { startTestProvider } = (await import(modulePath)) as {
-    startTestProvider: (o: { redirectUri: string; postLogoutRedirectUri: string }) => Promise<BrowserTestProvider>;
+    startTestProvider: (o: {
+      redirectUri: string;
+      postLogoutRedirectUri: string;
+    }) => Promise<BrowserTestProvider>;
   };
   return startTestProvider({
     redirectUri: `${balieUrl}/api/auth/oidc/callback`,

@@ -84,7 +84,7 @@ describe('operator CLI', () => {
     expect(await runCli(['migrate'], env)).toBe(0);
     const off = async (database: Awaited<ReturnType<typeof openDatabase>>) =>
       rawQuery(database)(
-        "update identity_provider set enabled = true, password_login_for_staff = false where id = 1",
+        'update identity_provider set enabled = true, password_login_for_staff = false where id = 1',
         [],
       );
     let database = await openDatabase(loadConfig(env));

@@ -67,7 +67,11 @@ describe('mfaTokens', () => {
     expect(await verifyMfaToken(SECRET, own, NOW)).toEqual({ userId: 7, signIns: 3, provider: false });
     // After a sign-in through the identity provider, the code step's session is a provider session.
     const afterProvider = await signMfaToken(SECRET, 7, 3, NOW, true);
-    expect(await verifyMfaToken(SECRET, afterProvider, NOW)).toEqual({ userId: 7, signIns: 3, provider: true });
+    expect(await verifyMfaToken(SECRET, afterProvider, NOW)).toEqual({
+      userId: 7,
+      signIns: 3,
+      provider: true,
+    });
     // The right key and every other claim, but no count: a token of before the count, refused.
     const mfaKey = createHmac('sha256', SECRET).update('balie mfa token').digest();
     const withoutCount = await new SignJWT({})

@@ -12,7 +12,9 @@ export function sealSecret(serverSecret: string, purpose: string, value: string)
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keyOf(serverSecret, purpose), iv);
   const body = Buffer.concat([cipher.update(value, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), body].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join(':');
+  return ['v1', iv, cipher.getAuthTag(), body]
+    .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
+    .join(':');
 }
 
 /** The secret, or null when it cannot be read (another server secret, a damaged value). */
@@ -20,9 +22,15 @@ export function openSecret(serverSecret: string, purpose: string, stored: string
   const [version, iv, tag, body] = stored.split(':');
   if (version !== 'v1' || !iv || !tag || body === undefined) return null;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', keyOf(serverSecret, purpose), Buffer.from(iv, 'base64url'));
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      keyOf(serverSecret, purpose),
+      Buffer.from(iv, 'base64url'),
+    );
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
   } catch {
     return null;
   }

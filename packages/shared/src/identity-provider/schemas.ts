@@ -56,7 +56,14 @@ export const oidcSessionRequestSchema = z.object({ handoff: tokenSchema });
 export type OidcSessionRequest = z.infer<typeof oidcSessionRequestSchema>;
 
 /** Why a provider sign-in ended without a session; the page shows each in words. */
-export const OIDC_FAILURES = ['no_role', 'no_email', 'account_conflict', 'failed', 'disabled', 'expired'] as const;
+export const OIDC_FAILURES = [
+  'no_role',
+  'no_email',
+  'account_conflict',
+  'failed',
+  'disabled',
+  'expired',
+] as const;
 export type OidcFailure = (typeof OIDC_FAILURES)[number];
 
 /** The second factors an ID token's `amr` may name (RFC 8176) that count as two-step sign-in. */

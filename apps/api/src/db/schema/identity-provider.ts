@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
@@ -17,8 +27,14 @@ export const identityProvider = pgTable(
     clientId: text('client_id').notNull().default(''),
     clientSecret: text('client_secret'),
     roleClaim: text('role_claim').notNull().default('roles'),
-    adminValues: text('admin_values').array().notNull().default(sql`ARRAY[]::text[]`),
-    staffValues: text('staff_values').array().notNull().default(sql`ARRAY[]::text[]`),
+    adminValues: text('admin_values')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[]::text[]`),
+    staffValues: text('staff_values')
+      .array()
+      .notNull()
+      .default(sql`ARRAY[]::text[]`),
     passwordLoginForStaff: boolean('password_login_for_staff').notNull().default(true),
     /**
      * When an admin last signed in through this provider: password sign-in for staff can be switched off

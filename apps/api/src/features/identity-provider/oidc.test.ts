@@ -164,7 +164,10 @@ describe.each(testDatabases)('identity provider (%s)', (kind) => {
 
     it('links an invited address at its first sign-in', async () => {
       const who = person(['balie-beheer']);
-      const invite = await t.call('POST', '/api/users/invite', t.admin, { email: who.email, role: 'ROLE_STAFF' });
+      const invite = await t.call('POST', '/api/users/invite', t.admin, {
+        email: who.email,
+        role: 'ROLE_STAFF',
+      });
       expect(invite.statusCode, invite.body).toBe(201);
       const session = await signedIn(who.sub);
       const [invitation] = await t.database.db
@@ -211,7 +214,9 @@ describe.each(testDatabases)('identity provider (%s)', (kind) => {
       expect(await rolesOf(first.userId)).toEqual(['ROLE_USER']);
       for (const session of [first, second]) {
         expect((await t.call('GET', '/api/appointments', session)).statusCode).toBe(401);
-        const refresh = await t.call('POST', '/api/refresh-token', null, { refresh_token: session.refreshToken });
+        const refresh = await t.call('POST', '/api/refresh-token', null, {
+          refresh_token: session.refreshToken,
+        });
         expect(refresh.statusCode).toBe(401);
       }
 
@@ -238,7 +243,9 @@ describe.each(testDatabases)('identity provider (%s)', (kind) => {
 
     it('refuses a changed state, a replayed callback, a callback in another browser and a replayed hand-over', async () => {
       const who = person(['balie-medewerker']);
-      const tampered = await providerSignIn(who.sub, undefined, (url) => url.replace(/state=[^&]+/, 'state=other'));
+      const tampered = await providerSignIn(who.sub, undefined, (url) =>
+        url.replace(/state=[^&]+/, 'state=other'),
+      );
       expect(tampered.fragment.get('error')).toBe('expired');
 
       const good = await providerSignIn(who.sub);
@@ -260,7 +267,10 @@ describe.each(testDatabases)('identity provider (%s)', (kind) => {
 
     it.each([
       ['another audience', (c: Record<string, unknown>) => ({ ...c, aud: 'another-client' })],
-      ['an expired token', (c: Record<string, unknown>) => ({ ...c, exp: Math.floor(Date.now() / 1000) - 3600 })],
+      [
+        'an expired token',
+        (c: Record<string, unknown>) => ({ ...c, exp: Math.floor(Date.now() / 1000) - 3600 }),
+      ],
       ['another issuer', (c: Record<string, unknown>) => ({ ...c, iss: 'http://127.0.0.1:1' })],
       ['another nonce', (c: Record<string, unknown>) => ({ ...c, nonce: 'not-the-one' })],
     ])('refuses an ID token with %s (checked by openid-client)', async (_what, change) => {
@@ -291,7 +301,10 @@ describe.each(testDatabases)('identity provider (%s)', (kind) => {
 
     it("satisfies requireMfaForAdmins with the provider's amr; without it the setup is asked", async () => {
       // Turned on directly: the demo admin has no two-step sign-in of its own to turn it on with.
-      await t.database.db.update(organisation).set({ requireMfaForAdmins: true });
+      await t.database.db
+        .update(organisation)
+        .set({ requireMfaForAdmins: true })
+        .where(eq(organisation.id, 1));
       try {
         const who = person(['balie-beheer']);
         const withFactor = await signedIn(who.sub, ['pwd', 'otp']);
@@ -301,13 +314,19 @@ describe.each(testDatabases)('identity provider (%s)', (kind) => {
         expect(held.statusCode).toBe(403);
         expect(held.json().code).toBe('mfa_setup_required');
       } finally {
-        await t.database.db.update(organisation).set({ requireMfaForAdmins: false });
+        await t.database.db
+          .update(organisation)
+          .set({ requireMfaForAdmins: false })
+          .where(eq(organisation.id, 1));
       }
     });
 
     it("asks Balie's own code step of an account that has it, unless the provider asserted a factor", async () => {
       const account = await makeAccount(t.database, ['ROLE_USER', 'ROLE_STAFF']);
-      const password = await t.call('POST', '/api/login', null, { username: account.email, password: PASSWORD });
+      const password = await t.call('POST', '/api/login', null, {
+        username: account.email,
+        password: PASSWORD,
+      });
       const { secret } = await turnOn(t.app, sessionOf(password.json()));
       const who = person(['balie-medewerker'], account.email);
 
@@ -326,7 +345,9 @@ describe.each(testDatabases)('identity provider (%s)', (kind) => {
         .orderBy(refreshTokens.id);
       expect(token).toBeDefined();
 
-      const withFactor = await takeSession((await providerSignIn(who.sub, ['pwd', 'mfa'])).fragment.get('handoff'));
+      const withFactor = await takeSession(
+        (await providerSignIn(who.sub, ['pwd', 'mfa'])).fragment.get('handoff'),
+      );
       expect(withFactor.json()).toHaveProperty('token');
     });
   });
@@ -335,8 +356,16 @@ describe.each(testDatabases)('identity provider (%s)', (kind) => {
     it('is switched off only after an admin signed in through the provider; visitors keep theirs', async () => {
       await connect({ issuer: op.issuer, clientId: op.clientId });
       // A new client forgets an earlier admin sign-in: nobody proved this setting yet.
-      await t.database.db.update(identityProvider).set({ adminSignedInAt: null });
-      const early = await t.call('PUT', '/api/identity-provider', t.admin, settings({ passwordLoginForStaff: false }));
+      await t.database.db
+        .update(identityProvider)
+        .set({ adminSignedInAt: null })
+        .where(eq(identityProvider.id, 1));
+      const early = await t.call(
+        'PUT',
+        '/api/identity-provider',
+        t.admin,
+        settings({ passwordLoginForStaff: false }),
+      );
       expect(early.statusCode).toBe(409);
       expect(early.json().code).toBe('provider_not_proven');
 
@@ -348,7 +377,10 @@ describe.each(testDatabases)('identity provider (%s)', (kind) => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json().code).toBe('password_login_off');
       const visitor = await makeAccount(t.database, ['ROLE_USER']);
-      const allowed = await t.call('POST', '/api/login', null, { username: visitor.email, password: PASSWORD });
+      const allowed = await t.call('POST', '/api/login', null, {
+        username: visitor.email,
+        password: PASSWORD,
+      });
       expect(allowed.statusCode).toBe(200);
 
       // Switching the provider off gives staff their passwords back.

@@ -130,7 +130,9 @@ export async function hasOpenInvitation(db: DbOrTx, email: string): Promise<bool
   const [row] = await db
     .select({ id: invitations.id })
     .from(invitations)
-    .where(and(eq(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.withdrawnAt)));
+    .where(
+      and(eq(invitations.email, email), isNull(invitations.acceptedAt), isNull(invitations.withdrawnAt)),
+    );
   return row !== undefined;
 }
 

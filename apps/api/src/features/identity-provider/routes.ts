@@ -42,9 +42,7 @@ const identityProviderRoutes: FastifyPluginAsyncZod = async (app) => {
       `${COOKIE}=${value}; Path=${COOKIE_PATH}; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure}`,
     );
   const land = (reply: FastifyReply, fragment: string) =>
-    reply
-      .header('cache-control', 'no-store')
-      .redirect(`${landingOf(app.config)}#${fragment}`, 302);
+    reply.header('cache-control', 'no-store').redirect(`${landingOf(app.config)}#${fragment}`, 302);
 
   app.get(
     '/identity-provider',

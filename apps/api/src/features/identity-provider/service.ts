@@ -148,10 +148,7 @@ export async function putIdentityProvider(
 }
 
 /** `GET /auth/oidc/start`: the provider's authorization URL and the browser's binding to this sign-in. */
-export async function startSignIn(
-  db: Db,
-  config: Config,
-): Promise<{ location: string; browser: string }> {
+export async function startSignIn(db: Db, config: Config): Promise<{ location: string; browser: string }> {
   const settings = settingsOf(config, await repo.getIdentityProvider(db));
   if (!settings) throw new OidcRefusal('disabled');
   const provider = await oidc.discover(config, settings).catch((err: unknown) => {
@@ -211,7 +208,10 @@ export async function completeSignIn(
   const subject = String(claims.sub);
   const role = mappedRoleOf(row, claims);
   const providerMfa = oidc.secondFactorOf(claims);
-  const email = typeof claims.email === 'string' && claims.email.includes('@') ? users.normaliseEmail(claims.email) : null;
+  const email =
+    typeof claims.email === 'string' && claims.email.includes('@')
+      ? users.normaliseEmail(claims.email)
+      : null;
   // Entra ID sends no `email_verified`; its optional claim `xms_edov` says the domain owner verified it.
   const emailVerified = claims.email_verified === true || claims.xms_edov === true;
   const userId = await ctx.db

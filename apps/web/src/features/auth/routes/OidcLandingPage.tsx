@@ -11,17 +11,18 @@ import { markProviderSession } from '../../../session/providerSession';
 import { useTakeOidcSessionMutation } from '../api';
 import { MfaCodeStep } from '../components/MfaCodeStep';
 
-type Outcome = { kind: 'working' } | { kind: 'mfa'; mfaToken: string } | { kind: 'refused'; reason: OidcFailure };
+type Outcome =
+  { kind: 'working' } | { kind: 'mfa'; mfaToken: string } | { kind: 'refused'; reason: OidcFailure };
 
-/** What the callback put in the fragment: a hand-over, or why there is none. Read once, then cleared. */
+/** What the callback put in the fragment: a hand-over, or why there is none. */
 function readFragment(): { handoff: string } | { reason: OidcFailure } {
   const params = new URLSearchParams(window.location.hash.slice(1));
-  // The hand-over is single use; off the address bar so it is neither bookmarked nor shared.
-  window.history.replaceState(null, '', window.location.pathname);
   const handoff = params.get('handoff');
   if (handoff) return { handoff };
-  const error = params.get('error');
-  return { reason: (OIDC_FAILURES as readonly string[]).includes(error ?? '') ? (error as OidcFailure) : 'expired' };
+  const error = params.get('error') ?? '';
+  return {
+    reason: (OIDC_FAILURES as readonly string[]).includes(error) ? (error as OidcFailure) : 'expired',
+  };
 }
 
 /**
@@ -34,7 +35,10 @@ export default function OidcLandingPage() {
   const { t } = useTranslation(['identityProvider', 'auth']);
   const navigate = useNavigate();
   const [take] = useTakeOidcSessionMutation();
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'working' });
+  const [fragment] = useState(readFragment);
+  const [outcome, setOutcome] = useState<Outcome>(() =>
+    'reason' in fragment ? { kind: 'refused', reason: fragment.reason } : { kind: 'working' },
+  );
   const started = useRef(false);
 
   const signedIn = () => {
@@ -43,11 +47,11 @@ export default function OidcLandingPage() {
   };
 
   useEffect(() => {
-    if (started.current) return;
+    // The hand-over is single use: off the address bar so it is neither bookmarked nor shared.
+    window.history.replaceState(null, '', window.location.pathname);
+    if (started.current || !('handoff' in fragment)) return;
     started.current = true;
-    const read = readFragment();
-    if ('reason' in read) return setOutcome({ kind: 'refused', reason: read.reason });
-    void take({ handoff: read.handoff }).then((result) => {
+    void take({ handoff: fragment.handoff }).then((result) => {
       if (result.error) return setOutcome({ kind: 'refused', reason: 'expired' });
       if ('mfaRequired' in result.data) return setOutcome({ kind: 'mfa', mfaToken: result.data.mfaToken });
       signedIn();

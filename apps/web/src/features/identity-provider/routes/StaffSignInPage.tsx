@@ -30,7 +30,13 @@ const SERVER_FIELDS = [
 ] as const;
 
 /** The claim that carries the roles, with one click for where Entra ID and Keycloak put them. */
-function RoleFields({ control, setValue }: { control: Control<FormValues>; setValue: UseFormSetValue<FormValues> }) {
+function RoleFields({
+  control,
+  setValue,
+}: {
+  control: Control<FormValues>;
+  setValue: UseFormSetValue<FormValues>;
+}) {
   const { t } = useTranslation('identityProvider');
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 3 }}>
@@ -109,7 +115,8 @@ function ProviderForm({ provider }: { provider: IdentityProvider }) {
     const result = await put(requestOf(values));
     if (result.error) {
       if (apiErrorOf(result.error)?.code === 'provider_not_proven') return setNotProven(true);
-      if (!applyServerErrors(result.error, SERVER_FIELDS, setError)) notify(t('common:general.error'), 'error');
+      if (!applyServerErrors(result.error, SERVER_FIELDS, setError))
+        notify(t('common:general.error'), 'error');
       return;
     }
     reset(formValuesOf(result.data));
