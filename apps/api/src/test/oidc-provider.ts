@@ -65,7 +65,14 @@ export async function startTestProvider(options: {
     ],
     jwks: { keys: [jwk] },
     // A test's lifetimes, said outright (the provider warns about its defaults otherwise).
-    ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
+    ttl: {
+      Interaction: 600,
+      Grant: 600,
+      Session: 600,
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+    },
     pkce: { required: () => true },
     // Claims in the ID token itself (as Entra ID's app roles are), not only at the userinfo endpoint.
     conformIdTokenClaims: false,
