@@ -79,6 +79,29 @@ describe('operator CLI', () => {
       await database.close();
     }
   }, 120_000); // a whole process (PGlite start, migrations, argon2): slow on a busy 2-core machine, not a speed test
+
+  it('switches password sign-in for staff back on (the way back when the provider locks everyone out)', async () => {
+    expect(await runCli(['migrate'], env)).toBe(0);
+    const off = async (database: Awaited<ReturnType<typeof openDatabase>>) =>
+      rawQuery(database)(
+        'update identity_provider set enabled = true, password_login_for_staff = false where id = 1',
+        [],
+      );
+    let database = await openDatabase(loadConfig(env));
+    try {
+      await off(database);
+    } finally {
+      await database.close();
+    }
+    expect(await runCli(['password-login-on'], env)).toBe(0);
+    database = await openDatabase(loadConfig(env));
+    try {
+      const rows = await rawQuery(database)('select password_login_for_staff from identity_provider', []);
+      expect(rows).toEqual([{ password_login_for_staff: true }]);
+    } finally {
+      await database.close();
+    }
+  });
 });
 
 /** `load-dataset` with small sizes on each database; the window is placed by a fixed clock. */

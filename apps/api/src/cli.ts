@@ -21,6 +21,7 @@ import {
   type DatasetSizes,
 } from './dataset/load-dataset.js';
 import { seedDemoData } from './demo/seed.js';
+import { updateIdentityProvider } from './features/identity-provider/repository.js';
 import { findUserByEmail, insertUser } from './features/users/repository.js';
 import { describeError } from './security/logged-errors.js';
 import { hashPassword } from './security/passwords.js';
@@ -36,6 +37,8 @@ Commands:
                                            fill an empty database with the benchmark data set (DESIGN §10):
                                            desks open Mon–Fri 08:00–20:00, products, appointments in the
                                            3-month window and older ones, for capacity trials
+  password-login-on                        let staff and admins sign in with their Balie passwords again
+                                           (when the organisation's identity provider fails them)
 
 Uses the same environment as the server (DATABASE_URL, DATA_DIR, …).`;
 
@@ -51,7 +54,7 @@ export async function runCli(
     console.log(USAGE);
     return command ? 0 : 1;
   }
-  if (!['migrate', 'seed', 'create-user', 'load-dataset'].includes(command)) {
+  if (!['migrate', 'seed', 'create-user', 'load-dataset', 'password-login-on'].includes(command)) {
     console.error(`Unknown command '${command}'.\n\n${USAGE}`);
     return 1;
   }
@@ -106,6 +109,21 @@ export async function runCli(
     if (command === 'seed') {
       const seeded = await seedDemoData(database.db, { timezone: config.providerTimezone });
       console.log(seeded ? 'Demo data loaded.' : 'The database is not empty: demo data not loaded.');
+      return 0;
+    }
+    if (command === 'password-login-on') {
+      // The way back in when the provider locks everyone out (DESIGN §4c): audited as the system.
+      await database.db.transaction(async (tx) => {
+        await updateIdentityProvider(tx, { passwordLoginForStaff: true });
+        await recordAudit(tx, {
+          actorUserId: null,
+          action: 'identity_provider_updated',
+          subjectType: 'identity_provider',
+          subjectId: 1,
+          details: { via: 'cli', changes: { passwordLoginForStaff: { before: null, after: true } } },
+        });
+      });
+      console.log('Staff and admins can sign in with their Balie passwords again.');
       return 0;
     }
     if (sizes) {

@@ -102,6 +102,7 @@ const envSchema = z.object({
     .default(30),
   MAX_HOLDS_PER_CLIENT: limit(20),
   MAX_OPEN_APPOINTMENTS_PER_EMAIL: limit(5),
+  OIDC_ALLOW_HTTP: flag,
   // It ends up in a link: URL-safe characters only, and long enough not to be guessed.
   SETUP_TOKEN: z
     .string()
@@ -146,6 +147,8 @@ export interface Config {
    * http (an on-premise receiver, tests); never to a cloud metadata address (DESIGN §4c, decision 0443).
    */
   webhookAllowPrivate: boolean;
+  /** An identity provider's issuer over plain http is accepted (DESIGN §4c; local trials and tests only). */
+  oidcAllowHttp: boolean;
 }
 
 export class ConfigError extends Error {
@@ -190,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxOpenAppointmentsPerEmail: e.MAX_OPEN_APPOINTMENTS_PER_EMAIL,
     setupToken: e.SETUP_TOKEN,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
+    oidcAllowHttp: e.OIDC_ALLOW_HTTP ?? false,
   };
 }
 

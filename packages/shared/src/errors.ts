@@ -49,6 +49,16 @@ export const ERROR_STATUS = {
    * password is reset or an admin resets the two-step sign-in (issue 34, decision 0418).
    */
   mfa_blocked: 423,
+  /**
+   * A staff or admin account's password sign-in while the organisation has switched it off: they sign in
+   * through the organisation's identity provider (DESIGN §4c).
+   */
+  password_login_off: 403,
+  /**
+   * Switching password sign-in for staff off before an admin has signed in through the provider as it is
+   * now set (the last admin never locks everyone out, DESIGN §4c).
+   */
+  provider_not_proven: 409,
   reservation_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

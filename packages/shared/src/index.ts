@@ -33,3 +33,4 @@ export * from './statistics/suggestion.js';
 export * from './logs/redaction.js';
 export * from './integrations/schemas.js';
 export * from './webhooks/schemas.js';
+export * from './identity-provider/schemas.js';

@@ -71,6 +71,8 @@ export const DEMO_ORGANISATION: Organisation = {
   accessibilityComplaintsUrl: 'https://www.voorbeeldstad.example/klachten',
   // No OIN: events name the public address as their source until the organisation enters one.
   oin: '',
+  // No identity provider in the demo: staff sign in with their passwords (DESIGN §4c).
+  staffSignIn: null,
 };
 
 /**
@@ -227,7 +229,8 @@ export async function seedDemoData(
   ]);
   const zone = options.timezone;
   await db.transaction(async (tx) => {
-    await tx.update(organisation).set(DEMO_ORGANISATION).where(eq(organisation.id, 1));
+    const { staffSignIn: _notAColumn, ...demoOrganisation } = DEMO_ORGANISATION;
+    await tx.update(organisation).set(demoOrganisation).where(eq(organisation.id, 1));
     await tx.insert(users).values(
       [
         { ...DEMO_ACCOUNTS.admin, hash: adminHash },

@@ -96,6 +96,11 @@ export function installAuth(app: FastifyInstance): void {
       .select({ one: sql`1` })
       .from(refreshTokens)
       .where(and(eq(refreshTokens.familyId, claims.sessionId), isNull(refreshTokens.revokedAt)));
+    // A provider session whose ID token named a second factor counts as two-step sign-in (DESIGN §4c).
+    const providerMfa = app.db
+      .select({ mfa: sql`bool_or(${refreshTokens.providerMfa})` })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.familyId, claims.sessionId));
     const required = app.db
       .select({ required: organisation.requireMfaForAdmins })
       .from(organisation)
@@ -107,12 +112,14 @@ export function installAuth(app: FastifyInstance): void {
         roles: users.roles,
         mfaEnabled: sql<boolean>`${users.mfaEnabledAt} is not null`,
         mfaRequired: sql<boolean>`coalesce((${required}), false)`,
+        providerMfa: sql<boolean>`coalesce((${providerMfa}), false)`,
       })
       .from(users)
       .where(and(eq(users.id, claims.userId), sql`exists ${live}`));
     if (!row) return;
-    const { mfaRequired, ...user } = row;
-    const held = mfaRequired && !user.mfaEnabled && hasAccess(user.roles, 'ROLE_ADMIN');
+    const { mfaRequired, providerMfa: secondFactorAtProvider, ...user } = row;
+    const held =
+      mfaRequired && !user.mfaEnabled && !secondFactorAtProvider && hasAccess(user.roles, 'ROLE_ADMIN');
     if (held && !request.routeOptions.config.duringMfaSetup) {
       request.mfaSetupPending = true;
       return;

@@ -37,6 +37,9 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
     'Too many wrong codes: signing in with a code is blocked. Reset your password, or ask an administrator to reset your two-step sign-in',
   queue_empty: 'Nobody is waiting whom this desk serves',
   desk_does_not_serve: 'This desk does not serve every product of this visitor',
+  password_login_off: "Staff sign in through the organisation's identity provider.",
+  provider_not_proven:
+    'Password sign-in for staff can be switched off once an admin has signed in through the identity provider.',
   reservation_expired: 'Reservation expired.',
   payload_too_large: 'The request is too large',
   unsupported_media_type: 'This content type is not accepted',

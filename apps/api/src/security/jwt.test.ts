@@ -79,7 +79,14 @@ function craftDerived(purpose: string, audience: string, payload: Record<string,
 describe('mfaTokens', () => {
   it('carry the account’s count of code-step sign-ins, and are refused without it (decision 0419)', async () => {
     const own = await signMfaToken(SECRET, 7, 3, NOW);
-    expect(await verifyMfaToken(SECRET, own, NOW)).toEqual({ userId: 7, signIns: 3 });
+    expect(await verifyMfaToken(SECRET, own, NOW)).toEqual({ userId: 7, signIns: 3, provider: false });
+    // After a sign-in through the identity provider, the code step's session is a provider session.
+    const afterProvider = await signMfaToken(SECRET, 7, 3, NOW, true);
+    expect(await verifyMfaToken(SECRET, afterProvider, NOW)).toEqual({
+      userId: 7,
+      signIns: 3,
+      provider: true,
+    });
     // The right key and every other claim, but no count (a token of before the count), or a count as text.
     const mfa = (payload: Record<string, unknown>) =>
       craftDerived('balie mfa token', 'balie-mfa', payload, 300);
@@ -99,9 +106,8 @@ describe('client tokens (decision 0437)', () => {
     expect(await verifyAccessToken(SECRET, own, NOW)).toBeNull();
     expect(await verifyMfaToken(SECRET, own, NOW)).toBeNull();
     // Nor does a user's token pass as a client's.
-    expect(
-      await verifyClientToken(SECRET, await signAccessToken(SECRET, { id: 7, roles: [] }, SID, NOW), NOW),
-    ).toBeNull();
+    const userToken = await signAccessToken(SECRET, { id: 7, roles: [] }, SID, NOW);
+    expect(await verifyClientToken(SECRET, userToken, NOW)).toBeNull();
   });
 
   it('refuses one without a secret version, or with another key', async () => {
@@ -110,8 +116,7 @@ describe('client tokens (decision 0437)', () => {
     expect(await verifyClientToken(SECRET, await client({ ver: 2 }), NOW)).toMatchObject({ clientRowId: 7 });
     expect(await verifyClientToken(SECRET, await client({}), NOW)).toBeNull();
     expect(await verifyClientToken(SECRET, await client({ ver: '2' }), NOW)).toBeNull();
-    expect(
-      await verifyClientToken(`${SECRET}-other`, await signClientToken(SECRET, claims, NOW), NOW),
-    ).toBeNull();
+    const otherKey = await signClientToken(SECRET, claims, NOW);
+    expect(await verifyClientToken(`${SECRET}-other`, otherKey, NOW)).toBeNull();
   });
 });

@@ -76,6 +76,8 @@ const MFA_AUDIENCE = 'balie-mfa';
 export interface MfaClaims {
   userId: number;
   signIns: number;
+  /** The password step was a sign-in through the identity provider: the session is a provider session. */
+  provider: boolean;
 }
 
 /**
@@ -87,8 +89,9 @@ export function signMfaToken(
   userId: number,
   signIns: number,
   now = new Date(),
+  provider = false,
 ): Promise<string> {
-  return new SignJWT({ n: signIns })
+  return new SignJWT(provider ? { n: signIns, p: 1 } : { n: signIns })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
@@ -117,7 +120,7 @@ export async function verifyMfaToken(
     const signIns = payload.n;
     if (!Number.isSafeInteger(userId) || userId <= 0) return null;
     return typeof signIns === 'number' && Number.isSafeInteger(signIns) && signIns >= 0
-      ? { userId, signIns }
+      ? { userId, signIns, provider: payload.p === 1 }
       : null;
   } catch {
     return null;

@@ -56,7 +56,13 @@ export function redactError(err: unknown, depth = 0): LoggedError {
     };
   } else {
     // Mail errors quote the recipient ("550 <jan@example.org>: Recipient address rejected").
-    out = { type, message: withoutAddresses(e.message), stack: withoutAddresses(e.stack ?? '') };
+    // A cause need not be an Error: openid-client's is the compared claim (`{ claim, expected, … }`),
+    // which may hold an ID token's claims; only an Error's own message is kept.
+    out = {
+      type,
+      message: withoutAddresses(typeof e.message === 'string' ? e.message : ''),
+      stack: withoutAddresses(typeof e.stack === 'string' ? e.stack : ''),
+    };
     if (text(e.code)) out.code = text(e.code);
   }
   if (e.cause !== undefined && depth < 5) out.cause = redactError(e.cause, depth + 1);

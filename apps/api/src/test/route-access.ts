@@ -30,6 +30,10 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // auth
   'POST /api/login': 'open',
   'POST /api/login/mfa': 'open',
+  'GET /api/auth/oidc/start': 'open',
+  'GET /api/auth/oidc/callback': 'open',
+  'POST /api/auth/oidc/session': 'open',
+  'GET /api/auth/oidc/end-session': 'open',
   'POST /api/refresh-token': 'open',
   'POST /api/logout': 'open',
   'POST /api/register': 'open',
@@ -116,6 +120,8 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // organisation: read by every public page, changed by admins
   'GET /api/organisation': 'open',
   'PATCH /api/organisation': 'admin',
+  'GET /api/identity-provider': 'admin',
+  'PUT /api/identity-provider': 'admin',
   // privacy: erasure and access on request (DESIGN §5)
   'POST /api/privacy/erase': 'admin',
   'GET /api/privacy/export': 'admin',

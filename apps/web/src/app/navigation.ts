@@ -11,6 +11,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import PrivacyTipOutlined from '@mui/icons-material/PrivacyTipOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import type { Role } from '@balie/shared';
 
 export interface NavItem {
@@ -32,6 +33,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'organisation', path: '/organisation', role: 'ROLE_ADMIN', icon: ApartmentOutlined },
   { key: 'users', path: '/users', role: 'ROLE_ADMIN', icon: PeopleOutlined },
   { key: 'integrations', path: '/integrations', role: 'ROLE_ADMIN', icon: HubOutlined },
+  { key: 'staff_sign_in', path: '/staff-sign-in', role: 'ROLE_ADMIN', icon: KeyOutlined },
   { key: 'statistics', path: '/statistics', role: 'ROLE_ADMIN', icon: InsightsOutlined },
   { key: 'audit', path: '/audit', role: 'ROLE_ADMIN', icon: HistoryOutlined },
   { key: 'privacy', path: '/privacy-requests', role: 'ROLE_ADMIN', icon: PrivacyTipOutlined },

@@ -42,6 +42,7 @@ export const NAMESPACES = [
   'accessibility',
   'integrations',
   'webhooks',
+  'identityProvider',
 ] as const;
 
 /** A guest's own choice survives a reload; a signed-in user's choice is stored on the server (uiSettings). */

@@ -41,6 +41,7 @@ export const UNBRANDED = {
   accessibilityResponseDays: 5,
   accessibilityComplaintsUrl: '',
   oin: '',
+  staffSignIn: null,
 };
 
 const ORGANISATION = organisationSchema.parse({

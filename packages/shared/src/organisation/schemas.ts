@@ -7,6 +7,7 @@ import {
 } from '../privacy/schemas.js';
 import { PRIMARY_COLOUR_PATTERN } from './colour.js';
 import { OIN_PATTERN } from '../webhooks/schemas.js';
+import { staffSignInSchema } from '../identity-provider/schemas.js';
 
 /** The spec's extra fields the register form may ask (DESIGN §4b); the organisation chooses which. */
 export const REGISTER_FIELDS = ['birthDay', 'serviceBookNr', 'cardNumber'] as const;
@@ -58,6 +59,11 @@ export const organisationSchema = z.object({
    * `urn:nld:oin:{oin}:systeem:balie` as the NL GOV profile for CloudEvents recommends (decision 0442).
    */
   oin: z.string(),
+  /**
+   * The login page's "Inloggen met {displayName}" while the organisation's identity provider is
+   * connected, else null (DESIGN §5 *Identity provider*).
+   */
+  staffSignIn: staffSignInSchema,
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 

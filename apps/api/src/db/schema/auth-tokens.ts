@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
 /**
@@ -19,6 +19,14 @@ export const refreshTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * A session started through the organisation's identity provider (DESIGN §4c): it ends at
+     * `providerSessionEndsAt` whatever its refreshes (the role is read again at the next sign-in there),
+     * and `providerMfa` when the provider asserted a second factor (it satisfies requireMfaForAdmins).
+     * Copied to every token of the family.
+     */
+    providerSessionEndsAt: timestamp('provider_session_ends_at', { withTimezone: true }),
+    providerMfa: boolean('provider_mfa').notNull().default(false),
   },
   (t) => [index('refresh_tokens_family_idx').on(t.familyId), index('refresh_tokens_user_idx').on(t.userId)],
 );

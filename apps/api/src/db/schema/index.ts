@@ -16,3 +16,4 @@ export * from './queue.js';
 export * from './statistics.js';
 export * from './integrations.js';
 export * from './webhooks.js';
+export * from './identity-provider.js';

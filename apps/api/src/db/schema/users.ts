@@ -47,10 +47,19 @@ export const users = pgTable(
     mfaSignIns: integer('mfa_sign_ins').notNull().default(0),
     /** The last sign-in (a new session: login, register, setup, invitation), for the access review. */
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * The account at the organisation's identity provider (DESIGN §4c): its issuer and `sub`, set at the
+     * first sign-in through it. An account so linked is found by these, not by its e-mail address.
+     */
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_oidc_subject_key').on(t.oidcIssuer, t.oidcSubject),
+  ],
 );
 
 /**

@@ -7,7 +7,14 @@ export type ResetTokenRow = typeof passwordResetTokens.$inferSelect;
 
 export async function insertRefreshToken(
   db: DbOrTx,
-  values: { userId: number; familyId: string; tokenHash: string; expiresAt: Date },
+  values: {
+    userId: number;
+    familyId: string;
+    tokenHash: string;
+    expiresAt: Date;
+    providerSessionEndsAt: Date | null;
+    providerMfa: boolean;
+  },
 ): Promise<void> {
   await db.insert(refreshTokens).values(values);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  hasAccess,
   type ChangePasswordRequest,
   DEFAULT_LANGUAGE,
   type ForgotPasswordRequest,
@@ -31,19 +32,38 @@ import {
   releaseCodeTry,
   unblockForNewPassword,
 } from '../mfa/service.js';
+import { passwordSignInAllowedForStaff } from '../identity-provider/repository.js';
 import { readOrganisation } from '../organisation/service.js';
 import { toUser } from '../users/presenter.js';
 import * as users from '../users/repository.js';
 import * as repo from './repository.js';
 
 export const REFRESH_TOKEN_DAYS = 30;
+/** A session through the identity provider lasts a working day at most (decision 0450). */
+export const PROVIDER_SESSION_HOURS = 12;
+
+/** The kind of a session started through the identity provider now. */
+export function providerSession(providerMfa: boolean): SessionKind {
+  return { providerSessionEndsAt: new Date(Date.now() + PROVIDER_SESSION_HOURS * 3600 * 1000), providerMfa };
+}
 export const RESET_TOKEN_MINUTES = 60;
 
-interface Ctx {
+export interface Ctx {
   db: Db;
   config: Config;
   ip: string;
 }
+
+/**
+ * What kind of session a family is, kept on each of its tokens: a password session (the default), or one
+ * started through the organisation's identity provider, which ends at `providerSessionEndsAt` however
+ * often it is refreshed and whose second factor the provider may have asserted (decision 0450).
+ */
+export interface SessionKind {
+  providerSessionEndsAt: Date | null;
+  providerMfa: boolean;
+}
+const PASSWORD_SESSION: SessionKind = { providerSessionEndsAt: null, providerMfa: false };
 
 /** A new refresh token in `familyId` (a new family per login) plus a fresh access token. */
 async function issueTokens(
@@ -51,6 +71,7 @@ async function issueTokens(
   config: Config,
   user: { id: number; roles: string[] },
   familyId: string,
+  kind: SessionKind,
 ): Promise<TokenPair> {
   const refresh = randomToken();
   await repo.insertRefreshToken(db, {
@@ -58,6 +79,7 @@ async function issueTokens(
     familyId,
     tokenHash: hashToken(refresh),
     expiresAt: new Date(Date.now() + REFRESH_TOKEN_DAYS * 24 * 3600 * 1000),
+    ...kind,
   });
   return { token: await signAccessToken(config.secret, user, familyId), refresh_token: refresh };
 }
@@ -70,24 +92,26 @@ export async function startSession(
   db: DbOrTx,
   config: Config,
   user: { id: number; roles: string[] },
+  kind: SessionKind = PASSWORD_SESSION,
 ): Promise<TokenPair> {
   await users.recordSignIn(db, user.id);
-  return issueTokens(db, config, user, randomUUID());
+  return issueTokens(db, config, user, randomUUID(), kind);
 }
 
 /**
  * The session of a completed sign-in, audited, and the user it is for. `first` runs in the same
  * transaction before anything is written (the code step takes its mfaToken there).
  */
-async function signIn(
+export async function signIn(
   ctx: Ctx,
   found: users.UserWithLanguage,
   details?: Record<string, unknown>,
   first?: (tx: Tx) => Promise<void>,
+  kind: SessionKind = PASSWORD_SESSION,
 ): Promise<LoginResponse> {
   const pair = await ctx.db.transaction(async (tx) => {
     if (first) await first(tx);
-    const tokens = await startSession(tx, ctx.config, found.user);
+    const tokens = await startSession(tx, ctx.config, found.user, kind);
     await recordAudit(tx, {
       actorUserId: found.user.id,
       action: 'login',
@@ -131,6 +155,11 @@ export async function login(ctx: Ctx, username: string, password: string): Promi
     throw httpError('invalid_credentials');
   }
   await releaseRateLimit(ctx.db, claim);
+  // Once the organisation's provider signs in staff, their Balie password no longer does (DESIGN §4c).
+  if (hasAccess(found.user.roles, 'ROLE_STAFF') && !(await passwordSignInAllowedForStaff(ctx.db))) {
+    await auditFailedLogin(ctx, found.user.id, { step: 'password_login_off' });
+    throw httpError('password_login_off');
+  }
   if (found.user.mfaEnabledAt)
     return {
       mfaRequired: true,
@@ -170,9 +199,17 @@ export async function loginMfa(ctx: Ctx, body: LoginMfaRequest): Promise<LoginRe
       ip: ctx.ip,
     });
   // Taken in the sign-in's transaction: of two uses of one token at once, one signs in.
-  return signIn(ctx, found, { secondFactor: factor }, async (tx) => {
-    if (!(await takeMfaSignIn(tx, found.user.id, claims.signIns))) throw httpError('unauthorized');
-  });
+  const details = { secondFactor: factor, ...(claims.provider ? { method: 'oidc' } : {}) };
+  const kind = claims.provider ? providerSession(false) : PASSWORD_SESSION;
+  return signIn(
+    ctx,
+    found,
+    details,
+    async (tx) => {
+      if (!(await takeMfaSignIn(tx, found.user.id, claims.signIns))) throw httpError('unauthorized');
+    },
+    kind,
+  );
 }
 
 /**
@@ -197,11 +234,18 @@ export async function refresh(ctx: Ctx, refreshToken: string): Promise<TokenPair
     throw httpError('unauthorized');
   }
   if (row.expiresAt.getTime() <= Date.now()) throw httpError('unauthorized');
+  // A provider session ends at its end whatever its refreshes: the role is read again at the next
+  // sign-in through the provider (DESIGN §4c, decision 0450).
+  if (row.providerSessionEndsAt && row.providerSessionEndsAt.getTime() <= Date.now()) {
+    await repo.revokeFamily(ctx.db, row.familyId);
+    throw httpError('unauthorized');
+  }
   const found = await users.findUserById(ctx.db, row.userId);
   if (!found) throw httpError('unauthorized');
+  const kind = { providerSessionEndsAt: row.providerSessionEndsAt, providerMfa: row.providerMfa };
   const pair = await ctx.db.transaction(async (tx) => {
     if (!(await repo.markRotated(tx, row.id))) return null;
-    return issueTokens(tx, ctx.config, found.user, row.familyId);
+    return issueTokens(tx, ctx.config, found.user, row.familyId, kind);
   });
   if (!pair) {
     // Lost a race with another use of the same token: treat it as reuse.

@@ -7,6 +7,7 @@ import {
 import { eq, isNotNull, ne } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { organisation, organisationLogos } from '../../db/schema/index.js';
+import { staffSignInOf } from '../identity-provider/repository.js';
 
 const EMPTY: Organisation = {
   name: '',
@@ -28,6 +29,7 @@ const EMPTY: Organisation = {
   accessibilityResponseDays: ACCESSIBILITY_RESPONSE_DAYS.default,
   accessibilityComplaintsUrl: '',
   oin: '',
+  staffSignIn: null,
 };
 
 /** The one organisation record (its row is made by the migration). */
@@ -56,7 +58,7 @@ export async function getOrganisation(db: DbOrTx): Promise<Organisation> {
     })
     .from(organisation)
     .where(eq(organisation.id, 1));
-  return row ?? EMPTY;
+  return row ? { ...row, staffSignIn: await staffSignInOf(db) } : EMPTY;
 }
 
 export async function updateOrganisation(tx: Tx, values: Partial<Organisation>): Promise<void> {

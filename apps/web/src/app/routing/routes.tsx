@@ -23,6 +23,7 @@ const ChangeAppointmentPage = lazy(() => import('../../features/appointments/rou
 const CalendarPage = lazy(() => import('../../features/appointments/routes/CalendarPage'));
 const AppointmentsPage = lazy(() => import('../../features/appointments/routes/AppointmentsPage'));
 const LoginPage = lazy(() => import('../../features/auth/routes/LoginPage'));
+const OidcLandingPage = lazy(() => import('../../features/auth/routes/OidcLandingPage'));
 const RegisterPage = lazy(() => import('../../features/auth/routes/RegisterPage'));
 const ForgotPasswordPage = lazy(() => import('../../features/auth/routes/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../../features/auth/routes/ResetPasswordPage'));
@@ -41,6 +42,7 @@ const NewDeskPage = lazy(() => import('../../features/desks/routes/NewDeskPage')
 const LocationsPage = lazy(() => import('../../features/locations/routes/LocationsPage'));
 const LocationPage = lazy(() => import('../../features/locations/routes/LocationPage'));
 const NewLocationPage = lazy(() => import('../../features/locations/routes/NewLocationPage'));
+const StaffSignInPage = lazy(() => import('../../features/identity-provider/routes/StaffSignInPage'));
 const OrganisationPage = lazy(() => import('../../features/organisation/routes/OrganisationPage'));
 const ProductsPage = lazy(() => import('../../features/products/routes/ProductsPage'));
 const ProductPage = lazy(() => import('../../features/products/routes/ProductPage'));
@@ -118,6 +120,8 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
             { path: '/cancel-appointment/:token', element: <CancelAppointmentPage /> },
             { path: '/Appointment/Index/*', element: <EditingNotPossiblePage /> },
             { path: '/login', element: <LoginPage /> },
+            // Where a sign-in through the organisation's identity provider lands (DESIGN §4c).
+            { path: '/login/oidc', element: <OidcLandingPage /> },
             { path: '/register', element: <RegisterPage /> },
             { path: '/forgot-password', element: <ForgotPasswordPage /> },
             { path: '/reset-password/:token', element: <ResetPasswordPage /> },
@@ -165,6 +169,7 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
                 { path: '/front-desks/new', element: <NewDeskPage /> },
                 { path: '/front-desk/:frontDeskId', element: <DeskPage /> },
                 { path: '/organisation', element: <OrganisationPage /> },
+                { path: '/staff-sign-in', element: <StaffSignInPage /> },
                 { path: '/privacy-requests', element: <PrivacyRequestsPage /> },
                 { path: '/products', element: <ProductsPage /> },
                 { path: '/products/new', element: <NewProductPage /> },

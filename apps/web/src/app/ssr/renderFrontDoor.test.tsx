@@ -56,6 +56,7 @@ const state: FrontDoorState = {
     accessibilityResponseDays: 5,
     accessibilityComplaintsUrl: '',
     oin: '',
+    staffSignIn: null,
   },
 };
 

@@ -5,6 +5,7 @@ import type {
   LoginMfaRequest,
   LoginRequest,
   LoginResponse,
+  OidcSessionRequest,
   RegisterRequest,
   ResetPasswordRequest,
 } from '@balie/shared';
@@ -21,6 +22,15 @@ export const authApi = api.injectEndpoints({
     /** The code step: a code of the authenticator app or a recovery code. */
     loginMfa: build.mutation<LoginResponse, LoginMfaRequest>({
       query: (body) => ({ url: '/login/mfa', method: 'POST', body }),
+      onQueryStarted: startSession,
+    }),
+    /**
+     * The session of a sign-in through the organisation's identity provider (DESIGN §4c): the one-time
+     * hand-over the callback put in /login/oidc's fragment; the code step's `mfaToken` when Balie's own
+     * two-step sign-in is still asked.
+     */
+    takeOidcSession: build.mutation<LoginAnswer, OidcSessionRequest>({
+      query: (body) => ({ url: '/auth/oidc/session', method: 'POST', body }),
       onQueryStarted: startSession,
     }),
     /** A new account is signed in at once (decision 0015). */
@@ -53,6 +63,7 @@ export const authApi = api.injectEndpoints({
 export const {
   useLoginMutation,
   useLoginMfaMutation,
+  useTakeOidcSessionMutation,
   useRegisterMutation,
   useAcceptInvitationMutation,
   useForgotPasswordMutation,

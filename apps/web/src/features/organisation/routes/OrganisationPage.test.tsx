@@ -72,6 +72,7 @@ describe('organisation settings (admin)', { timeout: 60_000 }, () => {
       accessibilityPhone: _a11yPhone,
       accessibilityResponseDays: _a11yDays,
       accessibilityComplaintsUrl: _a11yComplaints,
+      staffSignIn: _staffSignIn,
       ...record
     } = ORGANISATION;
     expect(log.find((r) => r.method === 'PATCH')?.body).toEqual({
