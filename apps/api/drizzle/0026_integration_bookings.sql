@@ -1,0 +1,16 @@
+CREATE TABLE "integration_bookings" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"client_id" integer NOT NULL,
+	"request_key" text NOT NULL,
+	"appointment_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "appointments" ADD COLUMN "channel" text DEFAULT 'web' NOT NULL;--> statement-breakpoint
+ALTER TABLE "appointments" ADD COLUMN "integration_client_id" integer;--> statement-breakpoint
+ALTER TABLE "integration_bookings" ADD CONSTRAINT "integration_bookings_client_id_integration_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."integration_clients"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "integration_bookings" ADD CONSTRAINT "integration_bookings_appointment_id_appointments_id_fk" FOREIGN KEY ("appointment_id") REFERENCES "public"."appointments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "integration_bookings_request_key" ON "integration_bookings" USING btree ("client_id","request_key");--> statement-breakpoint
+CREATE INDEX "integration_bookings_appointment_idx" ON "integration_bookings" USING btree ("appointment_id");--> statement-breakpoint
+ALTER TABLE "appointments" ADD CONSTRAINT "appointments_integration_client_id_integration_clients_id_fk" FOREIGN KEY ("integration_client_id") REFERENCES "public"."integration_clients"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "appointments" ADD CONSTRAINT "appointments_channel" CHECK ("appointments"."channel" IN ('web', 'desk', 'integration'));
