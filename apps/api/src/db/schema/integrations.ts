@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { appointments } from './appointments.js';
 import { users } from './users.js';
@@ -44,7 +54,9 @@ export const integrationBookings = pgTable(
       .references(() => integrationClients.id),
     requestKey: text('request_key').notNull(),
     /** Null while the create that claimed the key is still booking (a retry then waits for it). */
-    appointmentId: integer('appointment_id').references((): AnyPgColumn => appointments.id, { onDelete: 'cascade' }),
+    appointmentId: integer('appointment_id').references((): AnyPgColumn => appointments.id, {
+      onDelete: 'cascade',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
