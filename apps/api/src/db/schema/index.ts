@@ -15,3 +15,4 @@ export * from './invitations.js';
 export * from './queue.js';
 export * from './statistics.js';
 export * from './integrations.js';
+export * from './integration-bookings.js';

@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appointments, auditEvents, integrationBookings, outbox } from '../../db/schema/index.js';
 import { testDatabases, useTestApp, type Session } from '../../test/index.js';
+import { runRetention } from '../privacy/retention.js';
+import { searchDatabase } from '../privacy/test-support.js';
 import { BASE, expectShapeOf, query, recorded } from './test-support.js';
 
 /** A Tuesday morning before the desks open: the demo desks are open Mon–Fri 08:30–12:30, 13:00–17:00. */
@@ -325,7 +327,7 @@ describe.each(testDatabases)('JCC-compatible API on %s', (kind) => {
     });
   });
 
-  it("makes an appointment like any other: audited as the client, on today's list, mailed only when the client says so", async () => {
+  it("makes an appointment like any other: audited as the client, on today's list, in the statistics by channel, erased by retention, mailed only when the client says so", async () => {
     const mailing = await newClient(true);
     const { availableTimesList } = await ok(
       `appointment/availabletimelist?${query({ locationId: STADHUIS, fromDate: TODAY, toDate: '2030-03-13', activityId: [PASSPORT], amount: [1] })}`,
@@ -360,8 +362,8 @@ describe.each(testDatabases)('JCC-compatible API on %s', (kind) => {
         mailed: mails.some((m) => m.payload.appointmentId === row!.id),
       };
     };
-    const quiet = await book(silent, 'Stil', availableTimesList.at(-1));
-    const loud = await book(mailing, 'Luid', availableTimesList.at(-2));
+    const quiet = await book(silent, 'Zwijgzaam', availableTimesList.at(-1));
+    const loud = await book(mailing, 'Luidruchtig', availableTimesList.at(-2));
     expect(quiet.mailed).toBe(false);
     expect(loud.mailed).toBe(true);
 
@@ -375,7 +377,7 @@ describe.each(testDatabases)('JCC-compatible API on %s', (kind) => {
 
     const today = await t.call('GET', `/api/appointments/today?locationId=${STADHUIS}`, t.admin);
     expect(today.json().map((a: { lastName: string }) => a.lastName)).toEqual(
-      expect.arrayContaining(['Stil', 'Luid']),
+      expect.arrayContaining(['Zwijgzaam', 'Luidruchtig']),
     );
     const checkIn = await t.call('POST', '/api/appointments/check-in', t.admin, {
       code: quiet.row.checkInCode,
@@ -391,5 +393,25 @@ describe.each(testDatabases)('JCC-compatible API on %s', (kind) => {
       .from(integrationBookings)
       .where(eq(integrationBookings.clientId, silent.id));
     expect(keys.map((k) => k.id)).toContain(quiet.id);
+
+    // In the statistics by the channel it came through, the client by name.
+    const stats = await t.call('GET', `/api/statistics?from=${TODAY}&until=${TODAY}`, t.admin);
+    expect(stats.statusCode, stats.body).toBe(200);
+    const channels = stats.json().channels as Array<{ channel: string; clientId: number | null }>;
+    expect(channels).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ channel: 'integration', clientId: silent.id, booked: 1, checkedIn: 1 }),
+        expect.objectContaining({ channel: 'integration', clientId: mailing.id, booked: 1 }),
+      ]),
+    );
+
+    // Erased by retention like any appointment: the details keep the appointment, not the visitor.
+    const { retentionDays } = (await t.call('GET', '/api/organisation', t.admin)).json() as {
+      retentionDays: number;
+    };
+    await runRetention(t.app.db, t.config, new Date(NOW.getTime() + (retentionDays + 2) * 86_400_000));
+    expect(await searchDatabase(t.app.db, ['Zwijgzaam', 'same@example.org'])).toEqual([]);
+    const erased = await ok(`appointment?${query({ id: quiet.id })}`);
+    expect(erased.customerList[0].lastName).toBeUndefined();
   });
 });
