@@ -164,6 +164,29 @@ describe.each(testDatabases)('JCC-compatible API on %s', (kind) => {
     expect(fields).toMatchObject({ emailAddress: 2, mainPhoneNumber: 2 });
   });
 
+  it('is described in the OpenAPI document: each route with its tag, parameters and the client-credentials scope', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<
+      string,
+      Record<string, { tags: string[]; security: unknown; parameters?: Array<{ name: string }> }>
+    >;
+    const compat = Object.entries(paths).filter(
+      ([path]) => path.startsWith('/api/compat/jcc-warp/v1/') && !path.endsWith('/connect/token'),
+    );
+    // 12 paths, 14 operations: GET, POST and DELETE share `appointment`.
+    expect(compat.flatMap(([, operations]) => Object.keys(operations))).toHaveLength(14);
+    for (const [, operations] of compat)
+      for (const operation of Object.values(operations)) {
+        expect(operation.tags).toEqual(['JCC-compatible API']);
+        expect(operation.security).toEqual([{ clientCredentials: ['warp-api'] }]);
+      }
+    const times = paths['/api/compat/jcc-warp/v1/appointment/availabletimelist']!.get!;
+    expect(times.parameters!.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['activityId', 'amount', 'locationId', 'fromDate', 'toDate']),
+    );
+  });
+
   it("books, shows, gives the QR code of and cancels an appointment through Open Forms' flow, as the booking page would", async () => {
     // products → locations → dates → times, for two people at Stadswinkel Noord.
     const items = { activityId: [PASSPORT], amount: [2] };
