@@ -30,5 +30,14 @@ CREATE INDEX "integration_bookings_appointment_idx" ON "integration_bookings" US
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_integration_client_id_integration_clients_id_fk" FOREIGN KEY ("integration_client_id") REFERENCES "public"."integration_clients"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_channel" CHECK ("appointments"."channel" IN ('web', 'desk', 'integration'));--> statement-breakpoint
 -- Existing appointments came through the booking page (the column's default, 'web'; decision 0481). The
--- days already rolled up are marked again, so the roll-up makes their statistics_channels rows.
-UPDATE "statistics_days" SET "dirty" = true;
+-- days already rolled up get their statistics_channels rows here, from the same appointments the roll-up
+-- counted (each marker holds its day's bounds in the provider's zone); dirty days get them at their roll-up.
+INSERT INTO "statistics_channels" (day, location_id, desk_id, channel, client_id, booked, checked_in, no_show, cancelled)
+SELECT d.day, dk.location_id, a.desk_id, a.channel, coalesce(a.integration_client_id, 0),
+       count(*) FILTER (WHERE a.status <> 'cancelled'), count(*) FILTER (WHERE a.status = 'checked_in'),
+       count(*) FILTER (WHERE a.status = 'no_show'), count(*) FILTER (WHERE a.status = 'cancelled')
+  FROM "statistics_days" d
+  JOIN "appointments" a ON lower(a.during) >= d.starts_at AND lower(a.during) < d.ends_at
+  JOIN "desks" dk ON dk.id = a.desk_id
+ WHERE NOT d.dirty AND a.status IN ('confirmed', 'checked_in', 'no_show', 'cancelled')
+ GROUP BY 1, 2, 3, 4, 5;
