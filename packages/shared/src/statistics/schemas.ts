@@ -117,6 +117,19 @@ export const walkInSuggestionSchema = z.object({
 });
 export type WalkInSuggestion = z.infer<typeof walkInSuggestionSchema>;
 
+/** The appointments per channel they came through (decision 0481): an integration client by name. */
+export const statisticsChannelSchema = z.object({
+  channel: z.enum(['web', 'desk', 'integration']),
+  clientId: id.nullable(),
+  clientName: z.string().nullable(),
+  booked: z.number().int(),
+  checkedIn: z.number().int(),
+  noShow: z.number().int(),
+  cancelled: z.number().int(),
+  noShowRate: z.number().nullable(),
+});
+export type StatisticsChannel = z.infer<typeof statisticsChannelSchema>;
+
 export const statisticsSchema = z.object({
   from: dateSchema,
   /** The last day reported: `until`, or today when `until` lies after it. */
@@ -127,6 +140,7 @@ export const statisticsSchema = z.object({
   desks: z.array(z.object({ id, name: z.string(), locationId: id })),
   days: z.array(statisticsDaySchema),
   products: z.array(statisticsProductSchema),
+  channels: z.array(statisticsChannelSchema),
   occupancy: z.array(occupancyCellSchema),
   leadTime: z.array(leadTimeSchema),
   suggestions: z.array(walkInSuggestionSchema),

@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { desks } from './desks.js';
+import { integrationClients } from './integrations.js';
 import { products } from './products.js';
 import { users } from './users.js';
 import { tstzrange } from './types.js';
@@ -26,6 +27,9 @@ export const APPOINTMENT_ROW_STATUSES = [
 ] as const;
 /** The states whose check-in code must be unique (a cancelled or no-show appointment's code is spent). */
 export const CODE_HOLDING_STATUSES = ['confirmed', 'checked_in'] as const;
+/** The ways a booking reaches Balie (decision 0481). */
+export const APPOINTMENT_CHANNELS = ['web', 'desk', 'integration'] as const;
+export type AppointmentChannel = (typeof APPOINTMENT_CHANNELS)[number];
 export type AppointmentRowStatus = (typeof APPOINTMENT_ROW_STATUSES)[number];
 
 /**
@@ -83,12 +87,22 @@ export const appointments = pgTable(
      * `features/privacy/personal-data.ts` names are null from then on. Set once: the job skips such rows.
      */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
+    /**
+     * Where the booking came from (statistics, the audit's reading): Balie's own page ('web'), staff
+     * booking for a visitor ('desk'), or an integration client such as Open Forms ('integration',
+     * with `integrationClientId`; decision 0481).
+     */
+    channel: text('channel', { enum: APPOINTMENT_CHANNELS }).notNull().default('web'),
+    integrationClientId: integer('integration_client_id').references(() => integrationClients.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     check(
       'appointments_status',
       sql`${t.status} IN ('reserved', 'confirmed', 'checked_in', 'no_show', 'cancelled')`,
     ),
+    check('appointments_channel', sql`${t.channel} IN ('web', 'desk', 'integration')`),
     check('appointments_language', sql`${t.language} IN ('nl', 'en', 'de')`),
     check('appointments_hold_valid_till', sql`${t.status} <> 'reserved' OR ${t.validTill} IS NOT NULL`),
     index('appointments_token_hash_idx').on(t.tokenHash),

@@ -17,3 +17,4 @@ export * from './statistics.js';
 export * from './integrations.js';
 export * from './webhooks.js';
 export * from './identity-provider.js';
+export * from './integration-bookings.js';

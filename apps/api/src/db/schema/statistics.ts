@@ -100,6 +100,30 @@ export const statisticsParts = pgTable(
   ],
 );
 
+/**
+ * Per day, desk and channel (and integration client): the appointments that came that way and how they
+ * ended (decision 0481). `client_id` 0 for the channels without a client: a key column is never null.
+ */
+export const statisticsChannels = pgTable(
+  'statistics_channels',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+    deskId: integer('desk_id')
+      .notNull()
+      .references(() => desks.id, { onDelete: 'cascade' }),
+    channel: text('channel').notNull(),
+    clientId: integer('client_id').notNull(),
+    booked: count('booked'),
+    checkedIn: count('checked_in'),
+    noShow: count('no_show'),
+    cancelled: count('cancelled'),
+  },
+  (t) => [index('statistics_channels_day_idx').on(t.day)],
+);
+
 /** Per day, desk and product: the appointments with that product and how they ended. */
 export const statisticsProducts = pgTable(
   'statistics_products',

@@ -8,7 +8,8 @@ export type AppointmentAuditAction = Extract<AuditAction, `appointment_${string}
 
 /**
  * Records a change of an appointment in its transaction (DESIGN §4 *Audit trail*). Who: the signed-in
- * user (`actorUserId`), else the holder of the appointment's link (`details.actor: "link"`).
+ * user (`actorUserId`), an integration client booking for a visitor (`actorClientId`, DESIGN §4c), else
+ * the holder of the appointment's link (`details.actor: "link"`).
  */
 export async function auditAppointment(
   tx: Tx,
@@ -19,11 +20,12 @@ export async function auditAppointment(
 ): Promise<void> {
   await recordAudit(tx, {
     actorUserId: request.user?.id ?? null,
+    actorClientId: request.integrationClient?.id ?? null,
     ip: request.ip,
     action,
     subjectType: 'appointment',
     subjectId: appointmentId,
-    details: { actor: request.user ? 'user' : 'link', changes },
+    details: { actor: request.user ? 'user' : request.integrationClient ? 'client' : 'link', changes },
   });
 }
 

@@ -5,6 +5,8 @@ import { appointments } from '../../db/schema/index.js';
 import { httpError, validationError } from '../../http/errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { deriveToken, newLinkToken } from '../../security/tokens.js';
+import type { Tx } from '../../db/client.js';
+import { isStaff } from '../../http/auth.js';
 import { lockAppointment, lockAppointmentFor } from './access.js';
 import { changedFields } from '../../audit/audit.js';
 import { auditAppointment } from './audit.js';
@@ -54,14 +56,43 @@ export async function confirmReservation(
   request: FastifyRequest,
   body: CreateAppointmentRequest,
 ): Promise<Appointment> {
+  const confirmed = await confirmReservationRow(app, request, body);
+  return present(app, request, confirmed.row, confirmed.token);
+}
+
+/**
+ * Runs in the confirm's transaction once the hold is the appointment: what a caller records with it
+ * (the JCC adapter's retry key, decision 0480). Throwing rolls the confirm back.
+ */
+export type AfterConfirm = (tx: Tx, row: AppointmentRow) => Promise<void>;
+
+/** confirmReservation's work, answering the row: also the confirm of the JCC-compatible API. */
+export async function confirmReservationRow(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  body: CreateAppointmentRequest,
+  afterConfirm?: AfterConfirm,
+): Promise<{ row: AppointmentRow; token: string | undefined }> {
   const confirmed = await withFreshCheckInCode((checkInCode) =>
-    confirmInTransaction(app, request, body, checkInCode),
+    confirmInTransaction(app, request, body, checkInCode, afterConfirm),
   );
   if (confirmed === 'too_many_appointments') {
     noteBookingsChanged(app.db);
     throw httpError('too_many_appointments');
   }
-  return present(app, request, confirmed.row, confirmed.token);
+  return confirmed;
+}
+
+/** Where a booking came from (decision 0481): an integration client, staff at the desk, or the page. */
+function channelOf(request: FastifyRequest) {
+  if (request.integrationClient)
+    return { channel: 'integration' as const, integrationClientId: request.integrationClient.id };
+  return { channel: isStaff(request.user) ? ('desk' as const) : ('web' as const), integrationClientId: null };
+}
+
+/** Balie mails the visitor unless an integration client said it mails them itself (DESIGN §4c). */
+function mailsVisitor(request: FastifyRequest): boolean {
+  return request.integrationClient ? request.integrationClient.mailsVisitor : true;
 }
 
 function confirmInTransaction(
@@ -69,6 +100,7 @@ function confirmInTransaction(
   request: FastifyRequest,
   body: CreateAppointmentRequest,
   checkInCode: string,
+  afterConfirm?: AfterConfirm,
 ): Promise<{ row: AppointmentRow; token: string | undefined } | 'too_many_appointments'> {
   return app.db.transaction(async (tx) => {
     const now = new Date();
@@ -86,6 +118,7 @@ function confirmInTransaction(
       tokenHash: link.hash,
       tokenNonce: link.nonce,
       confirmedAt: now,
+      ...channelOf(request),
     };
     // The usual case in one statement: a valid hold of a new booking becomes the appointment. The row
     // lock the UPDATE takes makes a concurrent second confirm wait and then find nothing to update.
@@ -103,7 +136,8 @@ function confirmInTransaction(
       )
       .returning();
     if (confirmed) {
-      await enqueueMail(tx, APPOINTMENT_MAIL.confirmation, { appointmentId: confirmed.id });
+      if (mailsVisitor(request))
+        await enqueueMail(tx, APPOINTMENT_MAIL.confirmation, { appointmentId: confirmed.id });
       await auditAppointment(
         tx,
         request,
@@ -112,6 +146,7 @@ function confirmInTransaction(
         changedFields({}, auditedFields(confirmed)),
       );
       await emitAppointmentEvent(tx, app.config, 'nl.balie.appointment.booked', confirmed.id, now);
+      if (afterConfirm) await afterConfirm(tx, confirmed);
       return { row: confirmed, token: link.token };
     }
     // Otherwise say why, or answer a repeated confirm with the appointment it made.
@@ -153,7 +188,7 @@ export async function cancelAppointment(
       .set({ status: 'cancelled', cancelledAt: new Date(), sequence: current.sequence + 1 })
       .where(eq(appointments.id, id))
       .returning();
-    await enqueueMail(tx, APPOINTMENT_MAIL.cancellation, { appointmentId: id });
+    if (mailsVisitor(request)) await enqueueMail(tx, APPOINTMENT_MAIL.cancellation, { appointmentId: id });
     await auditAppointment(tx, request, 'appointment_cancelled', id, {
       status: { before: current.status, after: 'cancelled' },
     });

@@ -3,9 +3,10 @@ import {
   type OccupancyCell,
   type StatisticsDay,
   type StatisticsPart,
+  type StatisticsChannel,
   type StatisticsProduct,
 } from '@balie/shared';
-import type { PartRow, ProductRow, WaitRow } from './repository.js';
+import type { ChannelRow, PartRow, ProductRow, WaitRow } from './repository.js';
 
 const oneDecimal = (n: number | null) => (n === null ? null : Math.round(n * 10) / 10);
 const rate = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 1000);
@@ -75,6 +76,10 @@ export function toProducts(rows: readonly ProductRow[]): StatisticsProduct[] {
     ...counts,
     noShowRate: rate(counts.noShow, counts.checkedIn + counts.noShow),
   }));
+}
+
+export function toChannels(rows: readonly ChannelRow[]): StatisticsChannel[] {
+  return rows.map((r) => ({ ...r, noShowRate: rate(r.noShow, r.checkedIn + r.noShow) }));
 }
 
 export function toOccupancy(

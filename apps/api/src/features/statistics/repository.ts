@@ -84,12 +84,16 @@ export async function commitWithoutWaiting(tx: Tx): Promise<void> {
 
 /** Fresh planner statistics after a large roll-up (the first of a year): the reads then hash, not sort. */
 export async function analyseFacts(tx: Tx): Promise<void> {
-  await queryRows(tx, sql`ANALYZE statistics_days, statistics_parts, statistics_products, statistics_waits`);
+  await queryRows(
+    tx,
+    sql`ANALYZE statistics_days, statistics_parts, statistics_products, statistics_channels, statistics_waits`,
+  );
 }
 
 export async function deleteFacts(tx: Tx, days: readonly string[]): Promise<void> {
   await queryRows(tx, sql`DELETE FROM statistics_parts WHERE day = ANY(${dates(days)}::date[])`);
   await queryRows(tx, sql`DELETE FROM statistics_products WHERE day = ANY(${dates(days)}::date[])`);
+  await queryRows(tx, sql`DELETE FROM statistics_channels WHERE day = ANY(${dates(days)}::date[])`);
   await queryRows(tx, sql`DELETE FROM statistics_waits WHERE day = ANY(${dates(days)}::date[])`);
 }
 
@@ -108,7 +112,7 @@ export interface RollUpScope {
 function appointmentsOf(s: RollUpScope): SQL {
   const first = s.days[0]!;
   const last = s.days.at(-1)!;
-  return sql`SELECT a.id, a.desk_id, dk.location_id, a.status,
+  return sql`SELECT a.id, a.desk_id, dk.location_id, a.status, a.channel, a.integration_client_id,
                     lower(a.during) AT TIME ZONE ${s.zone} AS local_start,
                     upper(a.during) AT TIME ZONE ${s.zone} AS local_end,
                     (extract(epoch FROM upper(a.during) - lower(a.during)) / 60)::int AS minutes,
@@ -241,6 +245,21 @@ SELECT a.local_start::date, a.location_id, a.desk_id, i.product_id,
        count(*) FILTER (WHERE a.status = 'no_show'), count(*) FILTER (WHERE a.status = 'cancelled')
   FROM appts a JOIN appointment_items i ON i.appointment_id = a.id
  GROUP BY 1, 2, 3, 4`,
+  );
+}
+
+/** statistics_channels for the days: the appointments per channel and client (decision 0481). */
+export async function insertChannelFacts(tx: Tx, s: RollUpScope): Promise<void> {
+  await queryRows(
+    tx,
+    sql`
+WITH appts AS (${appointmentsOf(s)})
+INSERT INTO statistics_channels (day, location_id, desk_id, channel, client_id, booked, checked_in, no_show, cancelled)
+SELECT a.local_start::date, a.location_id, a.desk_id, a.channel, coalesce(a.integration_client_id, 0),
+       count(*) FILTER (WHERE a.status <> 'cancelled'), count(*) FILTER (WHERE a.status = 'checked_in'),
+       count(*) FILTER (WHERE a.status = 'no_show'), count(*) FILTER (WHERE a.status = 'cancelled')
+  FROM appts a
+ GROUP BY 1, 2, 3, 4, 5`,
   );
 }
 
@@ -411,6 +430,29 @@ export function productRows(db: DbOrTx, f: Filter) {
           FROM statistics_products s JOIN products p ON p.id = s.product_id
          WHERE ${where(f, sql`s.desk_id`)}
          GROUP BY p.id, p.title, p.position ORDER BY p.position, p.id`,
+  );
+}
+
+export interface ChannelRow {
+  channel: 'web' | 'desk' | 'integration';
+  clientId: number | null;
+  clientName: string | null;
+  booked: number;
+  checkedIn: number;
+  noShow: number;
+  cancelled: number;
+}
+
+/** The appointments per channel (an integration client by name, a revoked one too). */
+export function channelRows(db: DbOrTx, f: Filter) {
+  return queryRows<ChannelRow>(
+    db,
+    sql`SELECT s.channel, nullif(s.client_id, 0) AS "clientId", c.name AS "clientName",
+               sum(s.booked)::int AS booked, sum(s.checked_in)::int AS "checkedIn",
+               sum(s.no_show)::int AS "noShow", sum(s.cancelled)::int AS cancelled
+          FROM statistics_channels s LEFT JOIN integration_clients c ON c.id = s.client_id
+         WHERE ${where(f, sql`s.desk_id`)}
+         GROUP BY s.channel, s.client_id, c.name ORDER BY s.channel DESC, c.name`,
   );
 }
 

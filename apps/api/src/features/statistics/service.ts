@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { validationError } from '../../http/errors.js';
-import { toDays, toOccupancy, toProducts } from './presenter.js';
+import { toChannels, toDays, toOccupancy, toProducts } from './presenter.js';
 import {
   analyseFacts,
   claimDays,
@@ -21,10 +21,12 @@ import {
   countMarkers,
   deleteFacts,
   historyRows,
+  insertChannelFacts,
   insertPartFacts,
   insertMarkers,
   insertProductFacts,
   insertWaitFacts,
+  channelRows,
   leadTimeRow,
   listDesks,
   listLocationIds,
@@ -92,6 +94,7 @@ export async function rollUpDays(tx: Tx, zone: string, ranges: readonly DayRange
   const scope = { days: claimed, zone, deskIds, locationIds };
   await insertPartFacts(tx, scope);
   await insertProductFacts(tx, scope);
+  await insertChannelFacts(tx, scope);
   await insertWaitFacts(tx, scope);
   if (claimed.length > 28) await analyseFacts(tx);
 }
@@ -132,6 +135,7 @@ export async function statistics(app: FastifyInstance, query: StatisticsQuery): 
   const occupancy = await occupancyRows(app.db, filter);
   const lead = await leadTimeRow(app.db, filter);
   const products = await productRows(app.db, filter);
+  const channels = await channelRows(app.db, filter);
   const history = await historyRows(app.db, { ...filter, from: historyFrom, until: historyUntil });
 
   const shown = allDesks.filter(
@@ -161,6 +165,7 @@ export async function statistics(app: FastifyInstance, query: StatisticsQuery): 
     desks: shown.map((d) => ({ id: d.id, name: d.name, locationId: d.locationId })),
     days: toDays(parts, waits),
     products: toProducts(products),
+    channels: toChannels(channels),
     occupancy: toOccupancy(occupancy),
     leadTime: LEAD_TIME_BUCKETS.map((bucket, i) => ({ bucket, appointments: lead[i] ?? 0 })),
     suggestions,
