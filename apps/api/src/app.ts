@@ -19,6 +19,8 @@ import { installDocs } from './http/docs.js';
 import { installEmbedding } from './http/embedding.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installSpa, WEB_DIST } from './http/spa.js';
+import { installReadiness, Readiness } from './http/readiness.js';
+import { installMetrics, Metrics } from './metrics/metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +29,10 @@ declare module 'fastify' {
     database: Database;
     /** Work that runs after the reply (http/background.ts). */
     background: BackgroundWork;
+    /** Whether this process should get traffic (`GET /api/ready`, http/readiness.ts). */
+    readiness: Readiness;
+    /** This process's Prometheus registry (metrics/metrics.ts). */
+    metrics: Metrics;
   }
 }
 
@@ -39,6 +45,8 @@ export interface BuildAppOptions {
   webRoot?: string | null;
   /** Called for every route as it is registered: tests that must cover every route read the table here. */
   onRoute?: (route: RouteOptions) => void;
+  /** Where the process is in its life; default ready (the start migrates before it says so). */
+  readiness?: Readiness;
 }
 
 const FEATURES_DIR = fileURLToPath(new URL('./features', import.meta.url));
@@ -80,6 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the database closes: what a reply promised (a queued mail) is still written.
   app.addHook('onClose', () => app.background.settled());
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  installReadiness(app, options.readiness ?? new Readiness());
+  installMetrics(app, new Metrics(database));
 
   installErrorHandler(app);
   await installSecurityHeaders(app);

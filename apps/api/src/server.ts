@@ -8,6 +8,7 @@ import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed.js';
 import { createMailTransport } from './mail/transport.js';
 import { MailWorker } from './mail/worker.js';
 import { prepareSetupToken, setupLinkLines } from './features/setup/service.js';
+import { Readiness } from './http/readiness.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -29,18 +30,29 @@ export async function startServer(
     lockOwner: { what: 'the Balie server', url: config.publicUrl },
   });
   try {
-    await migrateDatabase(database);
-    const seeded = config.demoData
-      ? await seedDemoData(database.db, { timezone: config.providerTimezone })
-      : false;
-    // Without an admin (and so without demo data) the installation waits for its setup link (DESIGN §4b).
-    const setupToken = await prepareSetupToken(database.db, config);
+    // Listening before migrating, so that `/api/ready` answers 503 (and every other route too) while the
+    // migrations run, instead of the port refusing connections: a load balancer tells "starting" from
+    // "gone" (decision 0474). Jobs wait for `serving()` before their first run.
+    const readiness = new Readiness('migrating');
     const app = await buildApp({
       config,
       database,
+      readiness,
       logger: { level: process.env.LOG_LEVEL ?? 'info' },
       ...(options.webRoot !== undefined ? { webRoot: options.webRoot } : {}),
     });
+    const address = await app.listen({ port: config.port, host: config.host });
+    let seeded: boolean;
+    let setupToken: Awaited<ReturnType<typeof prepareSetupToken>>;
+    try {
+      await migrateDatabase(database);
+      seeded = config.demoData ? await seedDemoData(database.db, { timezone: config.providerTimezone }) : false;
+      // Without an admin (and so without demo data) the installation waits for its setup link (DESIGN §4b).
+      setupToken = await prepareSetupToken(database.db, config);
+    } catch (err) {
+      await app.close();
+      throw err;
+    }
     const transport = createMailTransport(config, (msg) => app.log.info(msg));
     const worker = new MailWorker({
       db: database.db,
@@ -48,7 +60,7 @@ export async function startServer(
       transport,
       log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
     });
-    const address = await app.listen({ port: config.port, host: config.host });
+    readiness.markReady();
     worker.start();
     console.log(`Balie is listening on ${address} (database: ${database.kind})`);
     if (database.kind === 'pglite' && database.tookOverLockFrom) {

@@ -49,6 +49,8 @@ export const ERROR_STATUS = {
    * password is reset or an admin resets the two-step sign-in (issue 34, decision 0418).
    */
   mfa_blocked: 423,
+  /** POST /backups on PostgreSQL: its backups are the database's own, pg_dump or PITR (decision 0471). */
+  backups_not_embedded: 409,
   reservation_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -37,6 +37,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
     'Too many wrong codes: signing in with a code is blocked. Reset your password, or ask an administrator to reset your two-step sign-in',
   queue_empty: 'Nobody is waiting whom this desk serves',
   desk_does_not_serve: 'This desk does not serve every product of this visitor',
+  backups_not_embedded:
+    'This installation runs on PostgreSQL: back it up with the database’s own tools (pg_dump, point-in-time recovery)',
   reservation_expired: 'Reservation expired.',
   payload_too_large: 'The request is too large',
   unsupported_media_type: 'This content type is not accepted',

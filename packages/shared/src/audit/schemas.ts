@@ -129,6 +129,7 @@ export const AUDIT_ACTIONS = [
   'privacy_access_export',
   'personal_data_expired',
   'appointments_exported',
+  'backup_created',
 ] as const;
 /** What an audit event records; the server writes no other kind. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
