@@ -19,6 +19,9 @@ export class DamagedBackupError extends Error {
  * the database's size in memory for a moment, which the process holding it already has to spare.
  */
 export async function checkBackupTar(tar: Uint8Array): Promise<BackupContents> {
+  // PGlite given something that is no tar fails with a rejection it does not hand back (seen: zlib's
+  // "incorrect header check" left unhandled), so the format is checked here first.
+  if (!isTar(tar)) throw new DamagedBackupError('not a tar archive of a data folder');
   let pg: PGlite | undefined;
   try {
     pg = await PGlite.create('memory://', {
@@ -37,4 +40,9 @@ export async function checkBackupTar(tar: Uint8Array): Promise<BackupContents> {
   } finally {
     if (pg && !pg.closed) await pg.close().catch(() => undefined);
   }
+}
+
+/** A POSIX tar starts with a header block whose magic at offset 257 is "ustar". */
+function isTar(bytes: Uint8Array): boolean {
+  return bytes.length >= 512 && Buffer.from(bytes.subarray(257, 262)).toString('latin1') === 'ustar';
 }
