@@ -84,22 +84,20 @@ export function registerDatabaseGauges(app: FastifyInstance): void {
     const newest = async () => (await listBackups(dir))[0];
     new Gauge({
       name: 'balie_backup_last_age_seconds',
-      help: 'Seconds since the newest backup of the embedded database was made (absent: none yet)',
+      help: 'Seconds since the newest backup of the embedded database was made (+Inf: none yet)',
       registers,
       async collect() {
-        this.reset();
+        // No backup at all is the oldest backup there is: an alert on the age fires for it too.
         const b = await newest();
-        if (b) this.set(Math.max(0, (Date.now() - Date.parse(b.createdAt)) / 1000));
+        this.set(b ? Math.max(0, (Date.now() - Date.parse(b.createdAt)) / 1000) : Infinity);
       },
     });
     new Gauge({
       name: 'balie_backup_last_size_bytes',
-      help: 'Size of the newest backup of the embedded database',
+      help: 'Size of the newest backup of the embedded database (0: none yet)',
       registers,
       async collect() {
-        this.reset();
-        const b = await newest();
-        if (b) this.set(b.size);
+        this.set((await newest())?.size ?? 0);
       },
     });
   }
