@@ -22,6 +22,7 @@ export const api = createApi({
     'Invitation',
     'Queue',
     'Statistics',
+    'Backups',
   ],
   keepUnusedDataFor: UNUSED_DATA_CACHE_SECONDS,
   endpoints: () => ({}),

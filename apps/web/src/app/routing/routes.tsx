@@ -51,6 +51,7 @@ const AuditPage = lazy(() => import('../../features/audit/routes/AuditPage'));
 const PrivacyStatementPage = lazy(() => import('../../features/privacy/routes/PrivacyStatementPage'));
 const PrivacyRequestsPage = lazy(() => import('../../features/privacy/routes/PrivacyRequestsPage'));
 const StatisticsPage = lazy(() => import('../../features/statistics/routes/StatisticsPage'));
+const SystemPage = lazy(() => import('../../features/system/routes/SystemPage'));
 const AccessibilityPage = lazy(() => import('../../features/accessibility/routes/AccessibilityPage'));
 const NotFoundPage = lazy(() => import('../../features/errors/routes/NotFoundPage'));
 const ServerErrorPage = lazy(() => import('../../features/errors/routes/ServerErrorPage'));
@@ -172,6 +173,7 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
                 { path: '/users', element: <UsersPage /> },
                 { path: '/audit', element: <AuditPage /> },
                 { path: '/statistics', element: <StatisticsPage /> },
+                { path: '/system', element: <SystemPage /> },
               ],
             },
           ],
