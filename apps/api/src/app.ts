@@ -78,6 +78,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: withRedactedLogs(options.logger ?? false),
     // request.ip (what rate limits count) is the client behind these proxies, not the proxy (DESIGN §3).
     trustProxy: config.trustProxy,
+    // A request that reached the process before its SIGTERM is served, not turned away with Fastify's
+    // 503: the listener is closed, so nothing new arrives, and idle keep-alive connections are closed.
+    // `/api/ready` says 503 from the start of the close (http/readiness.ts, decision 0474).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

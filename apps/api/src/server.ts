@@ -83,6 +83,9 @@ export async function startServer(
       worker,
       address,
       stop: async () => {
+        // Not ready from now on (a load balancer stops sending), then a quiet moment, then close.
+        readiness.markStopping();
+        await readiness.drained();
         await app.close();
         await worker.stop();
         transport.close();

@@ -29,7 +29,7 @@ const running = new WeakMap<Database, Promise<unknown>>();
  */
 export async function makeBackup(
   database: Database,
-  options: { dir: string; keep: number; now: Date },
+  options: { dir: string; keep: number; now: Date; signal?: AbortSignal },
 ): Promise<MadeBackup> {
   if (database.kind !== 'pglite') throw new NotEmbeddedError('PostgreSQL is backed up with its own tools');
   const previous = running.get(database) ?? Promise.resolve();
@@ -40,18 +40,25 @@ export async function makeBackup(
 
 async function makeOne(
   client: Extract<Database, { kind: 'pglite' }>['client'],
-  options: { dir: string; keep: number; now: Date },
+  options: { dir: string; keep: number; now: Date; signal?: AbortSignal },
 ): Promise<MadeBackup> {
+  // A shutdown (SIGTERM) abandons the backup between its steps: it must exit within 10 s, and reading
+  // a large backup back takes longer. The next start makes the nightly one again (it is still due).
+  const abandon = () => options.signal?.throwIfAborted();
+  abandon();
   const file = backupName(options.now);
   const started = performance.now();
   const dump = await client.dumpDataDir('none');
   const pauseMs = Math.round(performance.now() - started);
+  abandon();
   const size = await writeBackupFile(options.dir, file, new Uint8Array(await dump.arrayBuffer()));
   const full = path.join(options.dir, file);
   let contents: BackupContents;
   try {
+    abandon();
     // Read back from the disk, not from memory: this is the file a restore will get.
     contents = await checkBackupTar(await readBackupTar(full));
+    abandon();
   } catch (err) {
     await rm(full, { force: true });
     throw err;

@@ -11,6 +11,8 @@ export type ReadinessState = 'migrating' | 'ready' | 'stopping';
 export class Readiness {
   private current: ReadinessState;
   private readonly waiters: Array<(serving: boolean) => void> = [];
+  /** Requests received and not yet answered (onRequest → onResponse). */
+  inFlight = 0;
 
   constructor(initial: ReadinessState = 'ready') {
     this.current = initial;
@@ -37,6 +39,22 @@ export class Readiness {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
+  /**
+   * Resolves once no request has been in flight for `quietMs` (or after `limitMs`). Node's close ends
+   * every connection without a request it has parsed, and a busy process (PGlite's queries run on this
+   * thread) has requests in its sockets it has not read yet: closing at once reset them (seen in
+   * shutdown.test.ts). Waiting for a quiet moment lets the event loop read and answer them first.
+   */
+  async drained(quietMs = 100, limitMs = 8000): Promise<void> {
+    const until = Date.now() + limitMs;
+    let quietSince = Date.now();
+    while (Date.now() < until) {
+      if (this.inFlight > 0) quietSince = Date.now();
+      else if (Date.now() - quietSince >= quietMs) return;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
   private settle(serving: boolean): void {
     for (const resolve of this.waiters.splice(0)) resolve(serving);
   }
@@ -53,7 +71,11 @@ const PROBES = new Set(['/api/health', '/api/ready']);
 export function installReadiness(app: FastifyInstance, readiness: Readiness): void {
   app.decorate('readiness', readiness);
   app.addHook('preClose', async () => readiness.markStopping());
+  app.addHook('onResponse', async () => {
+    readiness.inFlight -= 1;
+  });
   app.addHook('onRequest', async (request, reply) => {
+    readiness.inFlight += 1;
     if (readiness.state !== 'migrating') return;
     if (PROBES.has(request.url.split('?')[0]!)) return;
     reply.header('Retry-After', '5');

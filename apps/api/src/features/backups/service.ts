@@ -28,9 +28,15 @@ export async function backupNow(
   app: FastifyInstance,
   request: FastifyRequest | null,
   now: Date = new Date(),
+  signal?: AbortSignal,
 ): Promise<MadeBackup> {
   if (app.database.kind !== 'pglite') throw httpError('backups_not_embedded');
-  const made = await makeBackup(app.database, { dir: app.config.backupDir, keep: app.config.backupKeep, now });
+  const made = await makeBackup(app.database, {
+    dir: app.config.backupDir,
+    keep: app.config.backupKeep,
+    now,
+    ...(signal ? { signal } : {}),
+  });
   app.log.info(
     `backup ${made.file} made (${made.size} bytes, queries paused ${made.pauseMs} ms, ` +
       `${made.contents.appointments} appointments read back; removed ${made.pruned.length} old)`,
@@ -45,10 +51,14 @@ export async function backupNow(
 }
 
 /** The nightly job's run: a backup when none was made since the last BACKUP_AT (decision 0473). */
-export async function nightlyBackup(app: FastifyInstance, now: number): Promise<Backup | null> {
+export async function nightlyBackup(
+  app: FastifyInstance,
+  now: number,
+  signal?: AbortSignal,
+): Promise<Backup | null> {
   const newest = (await listBackups(app.config.backupDir))[0];
   if (!backupDue(newest?.createdAt, now, app.config.backupAt, app.config.providerTimezone)) return null;
-  return backupNow(app, null, new Date(now));
+  return backupNow(app, null, new Date(now), signal);
 }
 
 /** The public part of a made backup (DESIGN §5: `{ file, size, createdAt }`). */

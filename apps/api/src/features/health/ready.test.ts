@@ -1,10 +1,12 @@
 import { rmSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { Readiness } from '../../http/readiness.js';
 import { createTestDatabase, testConfig, testDatabases, type TestDatabase } from '../../test/index.js';
 import type { Config } from '../../config.js';
+
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 /** GET /api/ready (DESIGN §5): 503 while migrating, without the database, or shutting down; /health stays liveness. */
 describe.each(testDatabases)('readiness (%s)', (kind) => {
