@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { auditEvents } from '../../db/schema/index.js';
 import { backupListSchema, backupSchema, type Timeslot } from '@balie/shared';
 import { checkBackupTar } from '../../backups/check.js';
@@ -17,7 +17,10 @@ describe('backups of the embedded database (pglite)', () => {
   const t = useTestApp('pglite', {
     sessions: ['admin', 'user'],
     env: { MAX_HOLDS_PER_CLIENT: '0', MAX_OPEN_APPOINTMENTS_PER_EMAIL: '0', BACKUP_KEEP: '3' },
+    now: new Date('2030-03-11T10:00:00+01:00'),
   });
+  /** The app's clock a little over a minute on: an admin gets one backup a minute. */
+  const nextMinute = () => vi.setSystemTime(Date.now() + 61_000);
 
   async function slots(count: number): Promise<Timeslot[]> {
     const found: Timeslot[] = [];
@@ -67,6 +70,13 @@ describe('backups of the embedded database (pglite)', () => {
       .where(eq(auditEvents.action, 'backup_created'))
       .orderBy(desc(auditEvents.id));
     expect(audit).toMatchObject({ actorUserId: t.admin.userId, details: { file: made.file, trigger: 'admin' } });
+    expect(made.createdAt).toBe(new Date(Date.now()).toISOString());
+
+    // A second click within the minute adds nothing.
+    vi.setSystemTime(Date.now() + 59_000);
+    const again = await t.call('POST', '/api/backups', t.admin);
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toMatchObject({ code: 'too_many_requests' });
   });
 
   it('refuses guests and non-admins', async () => {
@@ -79,6 +89,7 @@ describe('backups of the embedded database (pglite)', () => {
     const free = await slots(100);
     const before = await Promise.all(free.slice(0, 30).map((slot, i) => book(slot, i)));
     // The backup starts now, with the other 70 hold-and-confirms under way beside it.
+    nextMinute();
     const during = free.slice(30).map((slot, i) => book(slot, 30 + i));
     const backup = t.call('POST', '/api/backups', t.admin);
     const [res, after] = await Promise.all([backup, Promise.all(during)]);
@@ -101,7 +112,10 @@ describe('backups of the embedded database (pglite)', () => {
   it('keeps the newest BACKUP_KEEP and ignores what is not a backup', async () => {
     writeFileSync(path.join(t.config.backupDir, 'notes.txt'), 'mine');
     writeFileSync(path.join(t.config.backupDir, `.${backupName(new Date())}.partial`), 'half');
-    for (let i = 0; i < 3; i++) expect((await t.call('POST', '/api/backups', t.admin)).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++) {
+      nextMinute();
+      expect((await t.call('POST', '/api/backups', t.admin)).statusCode).toBe(201);
+    }
     const list = backupListSchema.parse((await t.call('GET', '/api/backups', t.admin)).json());
     expect(list.backups).toHaveLength(3);
     expect(readdirSync(t.config.backupDir).filter((f) => f.endsWith('.tar.gz') && !f.startsWith('.'))).toHaveLength(3);
@@ -110,7 +124,7 @@ describe('backups of the embedded database (pglite)', () => {
 
   it('makes the nightly backup once after BACKUP_AT, and not again until the next night', async () => {
     const newest = backupListSchema.parse((await t.call('GET', '/api/backups', t.admin)).json()).backups[0]!;
-    // The last backup was made "now" by the wall clock of this run; the job is asked a day later.
+    // The job is asked around the next night's BACKUP_AT after the newest backup.
     const created = Date.parse(newest.createdAt);
     const nextNight = nextAt(created, '02:30');
     expect(await nightlyBackup(t.app, nextNight - 60_000)).toBeNull();

@@ -3,7 +3,7 @@ import { backupListSchema, backupSchema } from '@balie/shared';
 import { requireRole } from '../../http/auth.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { runAtStartAndEvery } from '../../http/periodic.js';
-import { backupList, backupNow, nightlyBackup, presentBackup } from './service.js';
+import { backupList, nightlyBackup, presentBackup, requestedBackup } from './service.js';
 
 /** How often the nightly job looks whether a backup is due; the due moment itself is BACKUP_AT. */
 const NIGHTLY_CHECK_MS = 60_000;
@@ -31,11 +31,11 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         security: [{ bearerAuth: [] }],
-        response: { 201: backupSchema, ...errorResponses(401, 403, 409) },
+        response: { 201: backupSchema, ...errorResponses(401, 403, 409, 429) },
       },
     },
     async (request, reply) => {
-      const made = await backupNow(app, request);
+      const made = await requestedBackup(app, request);
       return reply.code(201).send(presentBackup(made));
     },
   );

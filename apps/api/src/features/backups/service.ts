@@ -50,6 +50,22 @@ export async function backupNow(
   return made;
 }
 
+/**
+ * An admin's backups are at most one a minute: each pauses bookings for a moment and holds the database
+ * twice in memory while it is read back, and a second click within the minute adds nothing (0471).
+ */
+export const MANUAL_BACKUP_INTERVAL_MS = 60_000;
+
+/** POST /backups: 429 when the newest backup is younger than a minute, else one now. */
+export async function requestedBackup(app: FastifyInstance, request: FastifyRequest): Promise<MadeBackup> {
+  if (app.database.kind !== 'pglite') throw httpError('backups_not_embedded');
+  const now = Date.now();
+  const newest = (await listBackups(app.config.backupDir))[0];
+  if (newest && now - Date.parse(newest.createdAt) < MANUAL_BACKUP_INTERVAL_MS)
+    throw httpError('too_many_requests', 'A backup was made less than a minute ago');
+  return backupNow(app, request, new Date(now));
+}
+
 /** The nightly job's run: a backup when none was made since the last BACKUP_AT (decision 0473). */
 export async function nightlyBackup(
   app: FastifyInstance,

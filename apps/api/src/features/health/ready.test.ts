@@ -49,7 +49,9 @@ describe.each(testDatabases)('readiness (%s)', (kind) => {
   it('answers 503 when the database does not answer', async () => {
     const a = await start(new Readiness());
     expect((await a.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
-    await database!.close();
+    const closed = database!;
+    database = undefined; // closed here, not again after the test
+    await closed.close();
     const res = await a.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ message: 'Database unreachable' });
