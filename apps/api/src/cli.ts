@@ -187,11 +187,14 @@ function datasetSizes(values: Partial<Record<keyof typeof SIZE_FLAGS, string>>):
 /** `restore FILE`: the embedded database from a backup, said step by step (DESIGN §4c, decision 0476). */
 async function restore(args: string[], env: NodeJS.ProcessEnv, now: () => number): Promise<number> {
   const [file, ...extra] = args;
-  if (!file || extra.length) return fail('Usage: restore FILE (a backup file, or its name in the backup folder)');
+  if (!file || extra.length)
+    return fail('Usage: restore FILE (a backup file, or its name in the backup folder)');
   const config = loadConfig(env);
   try {
     const done = await restoreBackup(config, file, new Date(now()));
-    console.log(`Checked ${done.file}: it opens, with ${done.contents.users} accounts and ${done.contents.appointments} appointments.`);
+    console.log(
+      `Checked ${done.file}: it opens, with ${done.contents.users} accounts and ${done.contents.appointments} appointments.`,
+    );
     console.log(
       done.keptAside
         ? `The database it replaces is kept at ${done.keptAside} (remove it once you are content).`

@@ -46,7 +46,9 @@ export async function startServer(
     let setupToken: Awaited<ReturnType<typeof prepareSetupToken>>;
     try {
       await migrateDatabase(database);
-      seeded = config.demoData ? await seedDemoData(database.db, { timezone: config.providerTimezone }) : false;
+      seeded = config.demoData
+        ? await seedDemoData(database.db, { timezone: config.providerTimezone })
+        : false;
       // Without an admin (and so without demo data) the installation waits for its setup link (DESIGN §4b).
       setupToken = await prepareSetupToken(database.db, config);
     } catch (err) {

@@ -14,7 +14,14 @@ function request(port: number, method: string, url: string, body?: unknown) {
   const sent = new Promise<void>((resolve) => (connected = resolve));
   const done = new Promise<number>((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method, path: url, agent: false, headers: { 'content-type': 'application/json' } },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        agent: false,
+        headers: { 'content-type': 'application/json' },
+      },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
@@ -71,7 +78,10 @@ describe('shutting down on SIGTERM', () => {
     const statuses = await Promise.allSettled(load.map((r) => r.done));
     const answers = statuses.map((s) => (s.status === 'fulfilled' ? s.value : String(s.reason)));
     const took = Math.round(performance.now() - signalled);
-    expect(answers.filter((s) => s !== 200), `${output}\nanswered within ${took} ms`).toEqual([]);
+    expect(
+      answers.filter((s) => s !== 200),
+      `${output}\nanswered within ${took} ms`,
+    ).toEqual([]);
     expect(await exited, output).toBe(0);
     // A patience limit of the process itself (serve.ts), checked here from outside.
     expect(performance.now() - signalled).toBeLessThan(10_000);

@@ -64,25 +64,36 @@ describe('restore of a backup of the embedded database', () => {
     expect(await counts(loadConfig(envOf(dir)))).toEqual(await counts(source));
   });
 
-  it120('restores over a damaged database, by name from the backup folder, and keeps the damaged one aside', async () => {
-    const dir = path.join(root, 'damaged');
-    expect(await runCli(['migrate'], envOf(dir))).toBe(0);
-    // Its control file overwritten: PostgreSQL will not start on it.
-    writeFileSync(path.join(dir, 'db', 'global', 'pg_control'), Buffer.alloc(8192, 7));
-    const config = loadConfig({ ...envOf(dir), BACKUP_DIR: source.backupDir });
-    expect(await runCli(['restore', path.basename(backupFile)], { ...envOf(dir), BACKUP_DIR: source.backupDir }, NOW)).toBe(0);
-    const aside = readdirSync(dir).filter((f) => f.startsWith('db.replaced-'));
-    expect(aside).toEqual(['db.replaced-2030-03-12T10-00-00-000Z']);
-    expect(readFileSync(path.join(dir, aside[0]!, 'global', 'pg_control'))).toEqual(Buffer.alloc(8192, 7));
-    expect(lines.join('\n')).toContain(`kept at ${path.join(dir, aside[0]!)}`);
-    expect(await counts(config)).toEqual(await counts(source));
-  });
+  it120(
+    'restores over a damaged database, by name from the backup folder, and keeps the damaged one aside',
+    async () => {
+      const dir = path.join(root, 'damaged');
+      expect(await runCli(['migrate'], envOf(dir))).toBe(0);
+      // Its control file overwritten: PostgreSQL will not start on it.
+      writeFileSync(path.join(dir, 'db', 'global', 'pg_control'), Buffer.alloc(8192, 7));
+      const config = loadConfig({ ...envOf(dir), BACKUP_DIR: source.backupDir });
+      expect(
+        await runCli(
+          ['restore', path.basename(backupFile)],
+          { ...envOf(dir), BACKUP_DIR: source.backupDir },
+          NOW,
+        ),
+      ).toBe(0);
+      const aside = readdirSync(dir).filter((f) => f.startsWith('db.replaced-'));
+      expect(aside).toEqual(['db.replaced-2030-03-12T10-00-00-000Z']);
+      expect(readFileSync(path.join(dir, aside[0]!, 'global', 'pg_control'))).toEqual(Buffer.alloc(8192, 7));
+      expect(lines.join('\n')).toContain(`kept at ${path.join(dir, aside[0]!)}`);
+      expect(await counts(config)).toEqual(await counts(source));
+    },
+  );
 
   it120('refuses beside a running server (the data folder’s lock), touching nothing', async () => {
     const dir = path.join(root, 'running');
     cpSync(path.join(source.dataDir, 'db'), path.join(dir, 'db'), { recursive: true });
     const config = loadConfig(envOf(dir));
-    const running = await openDatabase(config, { lockOwner: { what: 'the Balie server', url: 'http://x.test' } });
+    const running = await openDatabase(config, {
+      lockOwner: { what: 'the Balie server', url: 'http://x.test' },
+    });
     try {
       errors.length = 0;
       expect(await runCli(['restore', backupFile], envOf(dir), NOW)).toBe(1);
@@ -106,7 +117,9 @@ describe('restore of a backup of the embedded database', () => {
     for (const bad of [truncated, notADatabase, path.join(root, 'missing.tar.gz')]) {
       errors.length = 0;
       expect(await runCli(['restore', bad], envOf(dir), NOW)).toBe(1);
-      expect(errors.join('\n')).toMatch(bad.includes('missing') ? /No backup file/ : /is damaged .*not touched/);
+      expect(errors.join('\n')).toMatch(
+        bad.includes('missing') ? /No backup file/ : /is damaged .*not touched/,
+      );
     }
     expect(readdirSync(dir).filter((f) => f.startsWith('db.replaced-'))).toEqual([]);
     expect(readdirSync(path.join(dir, 'db')).sort()).toEqual(before);
@@ -116,7 +129,10 @@ describe('restore of a backup of the embedded database', () => {
   it120('brings a backup of an older version forward with the migrations', async () => {
     // What the previous release's installation had: its migrations, and a user in them.
     const old = migrationsUntil(-3);
-    const database = await openDatabase({ databaseUrl: undefined, dataDir: '' }, { pgliteDataDir: 'memory://' });
+    const database = await openDatabase(
+      { databaseUrl: undefined, dataDir: '' },
+      { pgliteDataDir: 'memory://' },
+    );
     let file: string;
     try {
       await migrateDatabase(database, old);

@@ -50,7 +50,9 @@ export async function restoreBackup(config: Config, given: string, now: Date): P
         `${file} comes from a newer version of Balie (${contents.migrations} migrations, this one knows ${journalLength()}); ` +
           'install that version first. The current database was not touched.',
       );
-    const keptAside = existsSync(dbDir) ? `${dbDir}.replaced-${now.toISOString().replace(/[:.]/g, '-')}` : null;
+    const keptAside = existsSync(dbDir)
+      ? `${dbDir}.replaced-${now.toISOString().replace(/[:.]/g, '-')}`
+      : null;
     if (keptAside) renameSync(dbDir, keptAside);
     try {
       const database = await openDatabase(config, {

@@ -15,7 +15,12 @@ export function lastScheduledMoment(now: number, at: string, zone: string): numb
 }
 
 /** Whether the nightly backup is due: none made since the last scheduled moment. */
-export function backupDue(newestCreatedAt: string | undefined, now: number, at: string, zone: string): boolean {
+export function backupDue(
+  newestCreatedAt: string | undefined,
+  now: number,
+  at: string,
+  zone: string,
+): boolean {
   const due = lastScheduledMoment(now, at, zone);
   return newestCreatedAt === undefined || Date.parse(newestCreatedAt) < due;
 }

@@ -71,7 +71,7 @@ describe.each(testDatabases)('metrics (%s)', (kind) => {
         .filter(([k, v]) => !numeric.has(k) && (/(^|\/)\d+($|\/)/.test(v) || /@/.test(v)))
         .map(([k, v]) => `${s.name}{${k}="${v}"}`),
     );
-    expect(bad, bad.join(", ")).toEqual([]);
+    expect(bad, bad.join(', ')).toEqual([]);
   });
 
   it('shows the outbox per kind as the table holds it, the queues per location, and the process', async () => {
@@ -83,15 +83,16 @@ describe.each(testDatabases)('metrics (%s)', (kind) => {
     expect(value(samples, 'balie_outbox_backlog', { kind: 'webhook_delivery' })).toBe(2);
     expect(value(samples, 'balie_outbox_failing', { kind: 'webhook_delivery' })).toBe(1);
     // The confirmation mail of the booking above waits too (no mail worker in a test app).
-    expect(samples.some((s) => s.name === 'balie_outbox_backlog' && s.labels.kind !== 'webhook_delivery')).toBe(
-      true,
-    );
+    expect(
+      samples.some((s) => s.name === 'balie_outbox_backlog' && s.labels.kind !== 'webhook_delivery'),
+    ).toBe(true);
     const queues = samples.filter((s) => s.name === 'balie_queue_waiting');
     expect(queues.map((s) => s.labels.location).sort()).toEqual(['Stadhuis', 'Stadswinkel Noord']);
     expect(value(samples, 'balie_database_up')).toBe(1);
     expect(value(samples, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     expect(value(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
-    if (kind === 'postgres') expect(value(samples, 'balie_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
+    if (kind === 'postgres')
+      expect(value(samples, 'balie_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
     else {
       expect(samples.some((s) => s.name === 'balie_db_pool_connections')).toBe(false);
       // No backup yet: infinitely old, so that the alert on the age fires for it too.

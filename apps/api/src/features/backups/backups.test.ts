@@ -69,7 +69,10 @@ describe('backups of the embedded database (pglite)', () => {
       .from(auditEvents)
       .where(eq(auditEvents.action, 'backup_created'))
       .orderBy(desc(auditEvents.id));
-    expect(audit).toMatchObject({ actorUserId: t.admin.userId, details: { file: made.file, trigger: 'admin' } });
+    expect(audit).toMatchObject({
+      actorUserId: t.admin.userId,
+      details: { file: made.file, trigger: 'admin' },
+    });
     expect(made.createdAt).toBe(new Date(Date.now()).toISOString());
 
     // A second click within the minute adds nothing.
@@ -118,7 +121,9 @@ describe('backups of the embedded database (pglite)', () => {
     }
     const list = backupListSchema.parse((await t.call('GET', '/api/backups', t.admin)).json());
     expect(list.backups).toHaveLength(3);
-    expect(readdirSync(t.config.backupDir).filter((f) => f.endsWith('.tar.gz') && !f.startsWith('.'))).toHaveLength(3);
+    expect(
+      readdirSync(t.config.backupDir).filter((f) => f.endsWith('.tar.gz') && !f.startsWith('.')),
+    ).toHaveLength(3);
     expect(existsSync(path.join(t.config.backupDir, 'notes.txt'))).toBe(true);
   }, 120_000);
 
@@ -150,7 +155,8 @@ function nextAt(ms: number, at: string): number {
       minute: '2-digit',
       hourCycle: 'h23',
     }).format(new Date(probe));
-    if (parts === `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`) return Math.floor(probe / 60_000) * 60_000;
+    if (parts === `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`)
+      return Math.floor(probe / 60_000) * 60_000;
   }
 }
 

@@ -19,7 +19,13 @@ function serve(backups: Backup[], database: 'pglite' | 'postgres' = 'pglite') {
     if (method === 'GET' && path === '/api/backups')
       return {
         status: 200,
-        body: backupListSchema.parse({ database, keep: 7, at: '02:30', timezone: 'Europe/Amsterdam', backups: list }),
+        body: backupListSchema.parse({
+          database,
+          keep: 7,
+          at: '02:30',
+          timezone: 'Europe/Amsterdam',
+          backups: list,
+        }),
       };
     if (method === 'POST' && path === '/api/backups') {
       list.unshift(made);
@@ -43,7 +49,9 @@ describe('the Systeem screen', () => {
     expect(rows).toHaveLength(3);
     expect(rows[1]).toHaveTextContent('3 days ago');
     expect(rows[1]).toHaveTextContent('3.5 MB');
-    expect(screen.getByText(/every night at 02:30 \(Europe\/Amsterdam\); the last 7 are kept/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/every night at 02:30 \(Europe\/Amsterdam\); the last 7 are kept/),
+    ).toBeInTheDocument();
   });
 
   it('makes one on the button, lists it, and the warning goes', async () => {

@@ -17,12 +17,10 @@ import { useGetBackupsQuery, useMakeBackupMutation } from '../api';
 import { formatAge, formatSize } from '../format';
 
 /** The backups of the embedded database: when the last was made, a button for one now (DESIGN §4c). */
-function Backups({ list }: { list: BackupList }) {
+function Backups({ list, now }: { list: BackupList; now: number }) {
   const { t, i18n } = useTranslation('system');
   const [make, making] = useMakeBackupMutation();
   const locale = localeOf(i18n.resolvedLanguage ?? i18n.language);
-  // Read at each render: the page shows ages as of when it was drawn (it refetches on focus).
-  const now = Date.now();
   const stale = backupIsStale(list.backups, now);
   return (
     <>
@@ -100,10 +98,11 @@ export default function SystemPage() {
             {t('common:general.error')}
           </Alert>
         )}
-        {backups.data?.database === 'postgres' && (
-          <Alert severity="info">{t('backups.postgres')}</Alert>
+        {backups.data?.database === 'postgres' && <Alert severity="info">{t('backups.postgres')}</Alert>}
+        {backups.data?.database === 'pglite' && (
+          // Ages as of when the list was read (it is read again when the window regains focus).
+          <Backups list={backups.data} now={backups.fulfilledTimeStamp ?? 0} />
         )}
-        {backups.data?.database === 'pglite' && <Backups list={backups.data} />}
       </Paper>
     </PageFrame>
   );
