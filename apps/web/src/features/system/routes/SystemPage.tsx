@@ -16,6 +16,9 @@ import { localeOf } from '../../../lib/i18n';
 import { useGetBackupsQuery, useMakeBackupMutation } from '../api';
 import { formatAge, formatSize } from '../format';
 
+/** The file's name matters for a restore on the server, not on a phone: there it is left out. */
+const FILE_COLUMN = { display: { xs: 'none', md: 'table-cell' } } as const;
+
 /** The backups of the embedded database: when the last was made, a button for one now (DESIGN §4c). */
 function Backups({ list, now }: { list: BackupList; now: number }) {
   const { t, i18n } = useTranslation('system');
@@ -55,20 +58,22 @@ function Backups({ list, now }: { list: BackupList; now: number }) {
                 <TableCell>{t('backups.made_at')}</TableCell>
                 <TableCell>{t('backups.age')}</TableCell>
                 <TableCell align="right">{t('backups.size')}</TableCell>
-                <TableCell>{t('backups.file')}</TableCell>
+                <TableCell sx={FILE_COLUMN}>{t('backups.file')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {list.backups.map((b) => (
                 <TableRow key={b.file}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell>
                     {formatShortDate(b.createdAt)} {formatTime(b.createdAt)}
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatAge(b.createdAt, now, locale)}</TableCell>
+                  <TableCell>{formatAge(b.createdAt, now, locale)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {formatSize(b.size, locale)}
                   </TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>{b.file}</TableCell>
+                  <TableCell sx={{ ...FILE_COLUMN, fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
+                    {b.file}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
