@@ -11,7 +11,7 @@ export type ReadinessState = 'migrating' | 'ready' | 'stopping';
 export class Readiness {
   private current: ReadinessState;
   private readonly waiters: Array<(serving: boolean) => void> = [];
-  /** Requests received and not yet answered (onRequest → onResponse). */
+  /** Requests received and not yet answered or abandoned. */
   inFlight = 0;
 
   constructor(initial: ReadinessState = 'ready') {
@@ -71,11 +71,13 @@ const PROBES = new Set(['/api/health', '/api/ready']);
 export function installReadiness(app: FastifyInstance, readiness: Readiness): void {
   app.decorate('readiness', readiness);
   app.addHook('preClose', async () => readiness.markStopping());
-  app.addHook('onResponse', async () => {
-    readiness.inFlight -= 1;
-  });
   app.addHook('onRequest', async (request, reply) => {
     readiness.inFlight += 1;
+    // 'close' comes after the answer and also when the client goes away first (no onResponse then):
+    // a request a closed browser tab left behind must not hold the shutdown to its limit.
+    reply.raw.once('close', () => {
+      readiness.inFlight -= 1;
+    });
     if (readiness.state !== 'migrating') return;
     if (PROBES.has(request.url.split('?')[0]!)) return;
     reply.header('Retry-After', '5');
