@@ -39,7 +39,8 @@ async function waitForHealth(product: ProductProcess): Promise<void> {
   while (Date.now() < deadline) {
     if (exitCode !== undefined) throw new Error(`server exited early (${exitCode}):\n${product.output()}`);
     try {
-      const res = await fetch(`${product.url}/api/health`);
+      // Ready, not only alive: the server listens before it migrates and answers 503 until done (decision 0474).
+      const res = await fetch(`${product.url}/api/ready`);
       if (res.ok) return;
     } catch {
       // not listening yet

@@ -20,6 +20,8 @@ import { installEmbedding } from './http/embedding.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { installSpa, WEB_DIST } from './http/spa.js';
 import { systemResolve, type Resolve } from './features/webhooks/target.js';
+import { installReadiness, Readiness } from './http/readiness.js';
+import { installMetrics, Metrics } from './metrics/metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +32,10 @@ declare module 'fastify' {
     background: BackgroundWork;
     /** How webhook targets are resolved when subscribing (tests resolve without leaving the machine). */
     webhookNet: { resolve: Resolve };
+    /** Whether this process should get traffic (`GET /api/ready`, http/readiness.ts). */
+    readiness: Readiness;
+    /** This process's Prometheus registry (metrics/metrics.ts). */
+    metrics: Metrics;
   }
 }
 
@@ -42,6 +48,8 @@ export interface BuildAppOptions {
   webRoot?: string | null;
   /** Called for every route as it is registered: tests that must cover every route read the table here. */
   onRoute?: (route: RouteOptions) => void;
+  /** Where the process is in its life; default ready (the start migrates before it says so). */
+  readiness?: Readiness;
 }
 
 const FEATURES_DIR = fileURLToPath(new URL('./features', import.meta.url));
@@ -73,6 +81,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: withRedactedLogs(options.logger ?? false),
     // request.ip (what rate limits count) is the client behind these proxies, not the proxy (DESIGN §3).
     trustProxy: config.trustProxy,
+    // A request that reached the process before its SIGTERM is served, not turned away with Fastify's
+    // 503: the listener is closed, so nothing new arrives, and idle keep-alive connections are closed.
+    // `/api/ready` says 503 from the start of the close (http/readiness.ts, decision 0474).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -84,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Before the database closes: what a reply promised (a queued mail) is still written.
   app.addHook('onClose', () => app.background.settled());
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  installReadiness(app, options.readiness ?? new Readiness());
+  installMetrics(app, new Metrics(database));
 
   installErrorHandler(app);
   await installSecurityHeaders(app);

@@ -1,4 +1,5 @@
 import { realpathSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
@@ -22,6 +23,7 @@ import {
 } from './dataset/load-dataset.js';
 import { seedDemoData } from './demo/seed.js';
 import { updateIdentityProvider } from './features/identity-provider/repository.js';
+import { restoreBackup, RestoreRefused } from './backups/restore.js';
 import { findUserByEmail, insertUser } from './features/users/repository.js';
 import { describeError } from './security/logged-errors.js';
 import { hashPassword } from './security/passwords.js';
@@ -39,6 +41,9 @@ Commands:
                                            3-month window and older ones, for capacity trials
   password-login-on                        let staff and admins sign in with their Balie passwords again
                                            (when the organisation's identity provider fails them)
+  restore FILE                             replace the embedded database by a backup (a path, or a name in
+                                           the backup folder) while the server is stopped; the database it
+                                           replaces is kept beside it as DATA_DIR/db.replaced-<moment>
 
 Uses the same environment as the server (DATABASE_URL, DATA_DIR, …).`;
 
@@ -54,10 +59,11 @@ export async function runCli(
     console.log(USAGE);
     return command ? 0 : 1;
   }
-  if (!['migrate', 'seed', 'create-user', 'load-dataset', 'password-login-on'].includes(command)) {
+  if (!['migrate', 'seed', 'create-user', 'load-dataset', 'password-login-on', 'restore'].includes(command)) {
     console.error(`Unknown command '${command}'.\n\n${USAGE}`);
     return 1;
   }
+  if (command === 'restore') return restore(rest, env, now);
   const { values } = parseArgs({
     args: rest,
     options: {
@@ -194,6 +200,34 @@ function datasetSizes(values: Partial<Record<keyof typeof SIZE_FLAGS, string>>):
     sizes[key] = n;
   }
   return sizes;
+}
+
+/** `restore FILE`: the embedded database from a backup, said step by step (DESIGN §4c, decision 0476). */
+async function restore(args: string[], env: NodeJS.ProcessEnv, now: () => number): Promise<number> {
+  const [file, ...extra] = args;
+  if (!file || extra.length)
+    return fail('Usage: restore FILE (a backup file, or its name in the backup folder)');
+  const config = loadConfig(env);
+  try {
+    const done = await restoreBackup(config, file, new Date(now()));
+    console.log(
+      `Checked ${done.file}: it opens, with ${done.contents.users} accounts and ${done.contents.appointments} appointments.`,
+    );
+    console.log(
+      done.keptAside
+        ? `The database it replaces is kept at ${done.keptAside} (remove it once you are content).`
+        : 'There was no database yet in this data folder.',
+    );
+    console.log(
+      `Restored into ${path.join(config.dataDir, 'db')}` +
+        (done.migrated ? `, and brought up to this version (${done.migrated} migrations applied).` : '.'),
+    );
+    console.log('Start the server again.');
+    return 0;
+  } catch (err) {
+    if (err instanceof RestoreRefused || err instanceof DataDirLockedError) return fail(err.message);
+    throw err;
+  }
 }
 
 function fail(message: string): number {

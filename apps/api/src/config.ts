@@ -108,6 +108,15 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._~-]{16,200}$/, 'expected 16–200 characters of A–Z a–z 0–9 . _ ~ -')
     .optional(),
+  // Backups of the embedded database (DESIGN §4c): where, how many, and at what time of day.
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_AT: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected HH:MM (24-hour clock, in PROVIDER_TIMEZONE)')
+    .default('02:30'),
+  // The bearer token Prometheus sends to /api/metrics; unset, the route answers 404 (DESIGN §5).
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export interface Config {
@@ -149,6 +158,14 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** An identity provider's issuer over plain http is accepted (DESIGN §4c; local trials and tests only). */
   oidcAllowHttp: boolean;
+  /** Where backups of the embedded database go: BACKUP_DIR, else `<dataDir>/backups`. */
+  backupDir: string;
+  /** How many backups are kept (the newest). */
+  backupKeep: number;
+  /** The nightly backup's time of day, `HH:MM` in `providerTimezone`. */
+  backupAt: string;
+  /** The bearer token of /api/metrics; undefined: no metrics route (404). */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -194,6 +211,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     setupToken: e.SETUP_TOKEN,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE ?? false,
     oidcAllowHttp: e.OIDC_ALLOW_HTTP ?? false,
+    backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : path.join(dataDir, 'backups'),
+    backupKeep: e.BACKUP_KEEP,
+    backupAt: e.BACKUP_AT,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -4,6 +4,9 @@ import { redactError } from './security/logged-errors.js';
 import { startServer } from './server.js';
 import { installTestClock, TestClockError } from './test-clock.js';
 
+/** How long a SIGTERM may take before the process exits anyway (issue 40 item 4). */
+const SHUTDOWN_LIMIT_MS = 10_000;
+
 /** What `node apps/api/dist/main.js` runs: serve the product; SIGINT/SIGTERM shut it down cleanly. */
 async function main(): Promise<void> {
   installTestClock(process.env);
@@ -16,6 +19,12 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received, shutting down`);
+    // Requests in flight, the mail being sent and the background work finish first; a platform that
+    // sends SIGKILL after 10 s (Kubernetes' default grace is 30 s) gets an exit of our own before that.
+    setTimeout(() => {
+      console.error('Shutdown took longer than 10 s; exiting anyway');
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS).unref();
     server
       .stop()
       .then(() => process.exit(0))

@@ -9,6 +9,7 @@ import { createMailTransport } from './mail/transport.js';
 import { MailWorker } from './mail/worker.js';
 import { WebhookWorker } from './features/webhooks/worker.js';
 import { prepareSetupToken, setupLinkLines } from './features/setup/service.js';
+import { Readiness } from './http/readiness.js';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -31,18 +32,31 @@ export async function startServer(
     lockOwner: { what: 'the Balie server', url: config.publicUrl },
   });
   try {
-    await migrateDatabase(database);
-    const seeded = config.demoData
-      ? await seedDemoData(database.db, { timezone: config.providerTimezone })
-      : false;
-    // Without an admin (and so without demo data) the installation waits for its setup link (DESIGN §4b).
-    const setupToken = await prepareSetupToken(database.db, config);
+    // Listening before migrating, so that `/api/ready` answers 503 (and every other route too) while the
+    // migrations run, instead of the port refusing connections: a load balancer tells "starting" from
+    // "gone" (decision 0474). Jobs wait for `serving()` before their first run.
+    const readiness = new Readiness('migrating');
     const app = await buildApp({
       config,
       database,
+      readiness,
       logger: { level: process.env.LOG_LEVEL ?? 'info' },
       ...(options.webRoot !== undefined ? { webRoot: options.webRoot } : {}),
     });
+    const address = await app.listen({ port: config.port, host: config.host });
+    let seeded: boolean;
+    let setupToken: Awaited<ReturnType<typeof prepareSetupToken>>;
+    try {
+      await migrateDatabase(database);
+      seeded = config.demoData
+        ? await seedDemoData(database.db, { timezone: config.providerTimezone })
+        : false;
+      // Without an admin (and so without demo data) the installation waits for its setup link (DESIGN §4b).
+      setupToken = await prepareSetupToken(database.db, config);
+    } catch (err) {
+      await app.close();
+      throw err;
+    }
     const transport = createMailTransport(config, (msg) => app.log.info(msg));
     const worker = new MailWorker({
       db: database.db,
@@ -56,7 +70,7 @@ export async function startServer(
       config,
       log: { info: (m) => app.log.info(m), error: (m) => app.log.error(m) },
     });
-    const address = await app.listen({ port: config.port, host: config.host });
+    readiness.markReady();
     worker.start();
     webhookWorker.start();
     console.log(`Balie is listening on ${address} (database: ${database.kind})`);
@@ -81,6 +95,9 @@ export async function startServer(
       webhookWorker,
       address,
       stop: async () => {
+        // Not ready from now on (a load balancer stops sending), then a quiet moment, then close.
+        readiness.markStopping();
+        await readiness.drained();
         await app.close();
         await worker.stop();
         await webhookWorker.stop();

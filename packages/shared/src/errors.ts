@@ -59,6 +59,8 @@ export const ERROR_STATUS = {
    * now set (the last admin never locks everyone out, DESIGN §4c).
    */
   provider_not_proven: 409,
+  /** POST /backups on PostgreSQL: its backups are the database's own, pg_dump or PITR (decision 0471). */
+  backups_not_embedded: 409,
   reservation_expired: 410,
   payload_too_large: 413,
   unsupported_media_type: 415,

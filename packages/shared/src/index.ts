@@ -34,3 +34,4 @@ export * from './logs/redaction.js';
 export * from './integrations/schemas.js';
 export * from './webhooks/schemas.js';
 export * from './identity-provider/schemas.js';
+export * from './backups/schemas.js';

@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { refuseConcurrentQueries } from './concurrent-queries.js';
-import { lockDataDir, type LockHolder, type LockOwner } from './data-dir-lock.js';
+import { lockDataDir, type DataDirLock, type LockHolder, type LockOwner } from './data-dir-lock.js';
 import { templateFor } from './pglite-template.js';
 import * as schema from './schema/index.js';
 
@@ -47,6 +47,8 @@ export interface OpenDatabaseOptions {
   refuseConcurrentQueries?: boolean;
   /** Who opens the embedded database, as a refused second process is told (DESIGN §4b). */
   lockOwner?: LockOwner;
+  /** A lock of the data directory the caller already holds (restore keeps it from check to migration). */
+  heldLock?: DataDirLock;
 }
 
 /**
@@ -74,7 +76,7 @@ export async function openDatabase(
     return { kind: 'postgres', db, client: pool, close: () => pool.end() };
   }
   const dataDir = options.pgliteDataDir ?? path.join(config.dataDir, 'db');
-  const lock = pgliteLock(dataDir, options.lockOwner);
+  const lock = options.heldLock ?? pgliteLock(dataDir, options.lockOwner);
   try {
     // A new data directory starts from the build's template instead of running initdb (decision 0281).
     const loadDataDir = options.pgliteLoadDataDir ?? (await templateFor(dataDir, options.pgliteTemplate));
@@ -109,7 +111,7 @@ export async function openDatabase(
  * Every opener of a PGlite directory on disk takes its lock first (`<dir>.lock`, so `DATA_DIR/db.lock`),
  * whatever it is: server, CLI, bench or test (DESIGN §4b, decision 0300). In memory there is nothing to share.
  */
-function pgliteLock(dataDir: string, owner: LockOwner = { what: 'a Balie process' }) {
+export function pgliteLock(dataDir: string, owner: LockOwner = { what: 'a Balie process' }) {
   if (dataDir.startsWith('memory://')) return undefined;
   const lockFile = `${path.resolve(dataDir.replace(/^file:\/\//, ''))}.lock`;
   mkdirSync(path.dirname(lockFile), { recursive: true });

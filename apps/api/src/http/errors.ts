@@ -40,6 +40,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   password_login_off: "Staff sign in through the organisation's identity provider.",
   provider_not_proven:
     'Password sign-in for staff can be switched off once an admin has signed in through the identity provider.',
+  backups_not_embedded:
+    'This installation runs on PostgreSQL: back it up with the database’s own tools (pg_dump, point-in-time recovery)',
   reservation_expired: 'Reservation expired.',
   payload_too_large: 'The request is too large',
   unsupported_media_type: 'This content type is not accepted',

@@ -19,8 +19,11 @@ export function runAtStartAndEvery(
   let timer: NodeJS.Timeout | undefined;
   const stop = new AbortController();
   let running: Promise<void> | undefined;
+  // Not before the process serves: while its migrations run the tables are not yet the job's (readiness.ts).
   const run = () =>
-    (running ??= job(stop.signal)
+    (running ??= app.readiness
+      .serving()
+      .then((serving) => (serving ? job(stop.signal) : undefined))
       .then(
         () => undefined,
         (err: unknown) => app.log.error({ err }, `${what} failed`),

@@ -25,6 +25,12 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   'GET /api/docs/static/*': 'open',
   // service
   'GET /api/health': 'open',
+  'GET /api/ready': 'open',
+  // Not a role but a bearer METRICS_TOKEN for Prometheus: 404 to everyone else, signed in or not (0475).
+  'GET /api/metrics': 'open',
+  // operations: backups of the embedded database
+  'GET /api/backups': 'admin',
+  'POST /api/backups': 'admin',
   'GET /api/locales': 'open',
   'GET /api/languages': 'open',
   // auth

@@ -12,6 +12,7 @@ import PrivacyTipOutlined from '@mui/icons-material/PrivacyTipOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import SettingsSuggestOutlined from '@mui/icons-material/SettingsSuggestOutlined';
 import type { Role } from '@balie/shared';
 
 export interface NavItem {
@@ -37,4 +38,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'statistics', path: '/statistics', role: 'ROLE_ADMIN', icon: InsightsOutlined },
   { key: 'audit', path: '/audit', role: 'ROLE_ADMIN', icon: HistoryOutlined },
   { key: 'privacy', path: '/privacy-requests', role: 'ROLE_ADMIN', icon: PrivacyTipOutlined },
+  { key: 'system', path: '/system', role: 'ROLE_ADMIN', icon: SettingsSuggestOutlined },
 ];

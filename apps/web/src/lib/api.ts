@@ -24,6 +24,7 @@ export const api = createApi({
     'Statistics',
     'IntegrationClient',
     'Webhook',
+    'Backups',
   ],
   keepUnusedDataFor: UNUSED_DATA_CACHE_SECONDS,
   endpoints: () => ({}),

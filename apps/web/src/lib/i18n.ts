@@ -43,6 +43,7 @@ export const NAMESPACES = [
   'integrations',
   'webhooks',
   'identityProvider',
+  'system',
 ] as const;
 
 /** A guest's own choice survives a reload; a signed-in user's choice is stored on the server (uiSettings). */

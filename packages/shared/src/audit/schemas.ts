@@ -143,6 +143,7 @@ export const AUDIT_ACTIONS = [
   'identity_provider_updated',
   'identity_provider_linked',
   'role_changed_by_provider',
+  'backup_created',
 ] as const;
 /** What an audit event records; the server writes no other kind. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

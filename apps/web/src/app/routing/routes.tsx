@@ -54,6 +54,7 @@ const PrivacyStatementPage = lazy(() => import('../../features/privacy/routes/Pr
 const PrivacyRequestsPage = lazy(() => import('../../features/privacy/routes/PrivacyRequestsPage'));
 const StatisticsPage = lazy(() => import('../../features/statistics/routes/StatisticsPage'));
 const IntegrationsPage = lazy(() => import('../routes/IntegrationsPage'));
+const SystemPage = lazy(() => import('../../features/system/routes/SystemPage'));
 const AccessibilityPage = lazy(() => import('../../features/accessibility/routes/AccessibilityPage'));
 const NotFoundPage = lazy(() => import('../../features/errors/routes/NotFoundPage'));
 const ServerErrorPage = lazy(() => import('../../features/errors/routes/ServerErrorPage'));
@@ -179,6 +180,7 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
                 { path: '/audit', element: <AuditPage /> },
                 { path: '/statistics', element: <StatisticsPage /> },
                 { path: '/integrations', element: <IntegrationsPage /> },
+                { path: '/system', element: <SystemPage /> },
               ],
             },
           ],
