@@ -17,6 +17,7 @@ export * from './desks/holidays.js';
 export * from './organisation/schemas.js';
 export * from './organisation/address.js';
 export * from './organisation/colour.js';
+export * from './organisation/reminders.js';
 export * from './checkin/schemas.js';
 export * from './audit/schemas.js';
 export * from './paging.js';

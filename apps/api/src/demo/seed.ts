@@ -69,6 +69,7 @@ export const DEMO_ORGANISATION: Organisation = {
   accessibilityPhone: '',
   accessibilityResponseDays: 5,
   accessibilityComplaintsUrl: 'https://www.voorbeeldstad.example/klachten',
+  reminders: [{ hoursBefore: 24 }],
 };
 
 /**

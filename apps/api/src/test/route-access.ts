@@ -59,6 +59,7 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // appointments: by link token for guests, own for users, all for staff (deleting: admins)
   'GET /api/appointment/by-token/:token': 'open',
   'GET /api/appointment/by-token/:token/cancel': 'open',
+  'GET /api/appointment/by-token/:token/confirm': 'open',
   'POST /api/appointment/by-token/:token/check-in': 'open',
   'PATCH /api/appointment/:id': 'open',
   'GET /api/appointments': 'user',

@@ -6,6 +6,7 @@ import {
   retentionDaysSchema,
 } from '../privacy/schemas.js';
 import { PRIMARY_COLOUR_PATTERN } from './colour.js';
+import { reminderSchema, remindersSchema } from './reminders.js';
 
 /** The spec's extra fields the register form may ask (DESIGN §4b); the organisation chooses which. */
 export const REGISTER_FIELDS = ['birthDay', 'serviceBookNr', 'cardNumber'] as const;
@@ -52,6 +53,8 @@ export const organisationSchema = z.object({
   accessibilityPhone: z.string(),
   accessibilityResponseDays: z.number().int(),
   accessibilityComplaintsUrl: z.string(),
+  /** Reminders before each appointment, the most hours before first (DESIGN §5 Reminders; default 24 h). */
+  reminders: z.array(reminderSchema),
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
@@ -93,6 +96,7 @@ export const patchOrganisationRequestSchema = z
       .min(ACCESSIBILITY_RESPONSE_DAYS.min, 'too_small')
       .max(ACCESSIBILITY_RESPONSE_DAYS.max, 'too_big'),
     accessibilityComplaintsUrl: webAddress,
+    reminders: remindersSchema,
   })
   .partial()
   .strict();

@@ -226,7 +226,12 @@ export async function patchAppointment(
         deskId: hold.deskId,
         during: hold.during,
         sequence: current.sequence + 1,
-        reminderSentAt: null,
+        // A new time gets its own reminders and its own "Ik kom" (decision 0461); another desk at the
+        // same time changes neither.
+        ...(hold.during.from.getTime() !== current.during.from.getTime() && {
+          reminderSentAt: null,
+          visitorConfirmedAt: null,
+        }),
       };
       await enqueueMail(tx, APPOINTMENT_MAIL.change, { appointmentId: id });
     }

@@ -1,6 +1,7 @@
 import {
   ACCESSIBILITY_RESPONSE_DAYS,
   DEFAULT_PRIMARY_COLOUR,
+  DEFAULT_REMINDERS,
   REGISTER_FIELDS,
   type Organisation,
 } from '@balie/shared';
@@ -27,6 +28,7 @@ const EMPTY: Organisation = {
   accessibilityPhone: '',
   accessibilityResponseDays: ACCESSIBILITY_RESPONSE_DAYS.default,
   accessibilityComplaintsUrl: '',
+  reminders: [...DEFAULT_REMINDERS],
 };
 
 /** The one organisation record (its row is made by the migration). */
@@ -51,6 +53,7 @@ export async function getOrganisation(db: DbOrTx): Promise<Organisation> {
       accessibilityPhone: organisation.accessibilityPhone,
       accessibilityResponseDays: organisation.accessibilityResponseDays,
       accessibilityComplaintsUrl: organisation.accessibilityComplaintsUrl,
+      reminders: organisation.reminders,
     })
     .from(organisation)
     .where(eq(organisation.id, 1));

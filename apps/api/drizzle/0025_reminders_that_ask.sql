@@ -1,0 +1,2 @@
+ALTER TABLE "appointments" ADD COLUMN "visitor_confirmed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "organisation" ADD COLUMN "reminders" jsonb DEFAULT '[{"hoursBefore":24}]'::jsonb NOT NULL;
