@@ -117,6 +117,14 @@ export const walkInSuggestionSchema = z.object({
 });
 export type WalkInSuggestion = z.infer<typeof walkInSuggestionSchema>;
 
+/** Appointments that ended checked in or as a no-show, and the share that did not come (null for none). */
+export const attendanceSchema = z.object({
+  checkedIn: z.number().int(),
+  noShow: z.number().int(),
+  noShowRate: z.number().nullable(),
+});
+export type Attendance = z.infer<typeof attendanceSchema>;
+
 export const statisticsSchema = z.object({
   from: dateSchema,
   /** The last day reported: `until`, or today when `until` lies after it. */
@@ -130,5 +138,10 @@ export const statisticsSchema = z.object({
   occupancy: z.array(occupancyCellSchema),
   leadTime: z.array(leadTimeSchema),
   suggestions: z.array(walkInSuggestionSchema),
+  /**
+   * Reminders that ask (DESIGN §4c): how the visitors who said "Ik kom" kept their appointment against
+   * everyone else (no reminder, or no answer to it).
+   */
+  attendance: z.object({ confirmed: attendanceSchema, unconfirmed: attendanceSchema }),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;

@@ -89,7 +89,9 @@ export const de: AppointmentTexts = {
       products: 'Produkte',
       status: 'Status',
       checkInCode: 'Check-in-Code',
+      visitorConfirmed: 'Kommen bestätigt',
     },
+    visitorConfirmedYes: 'ja',
     statuses: {
       confirmed: 'bestätigt',
       checked_in: 'eingecheckt',

@@ -89,7 +89,9 @@ export const en: AppointmentTexts = {
       products: 'Products',
       status: 'Status',
       checkInCode: 'Check-in code',
+      visitorConfirmed: 'Confirmed coming',
     },
+    visitorConfirmedYes: 'yes',
     statuses: {
       confirmed: 'confirmed',
       checked_in: 'checked in',

@@ -104,7 +104,9 @@ export const nl = {
       products: 'Producten',
       status: 'Status',
       checkInCode: 'Incheckcode',
+      visitorConfirmed: 'Komst bevestigd',
     },
+    visitorConfirmedYes: 'ja',
     statuses: {
       confirmed: 'bevestigd',
       checked_in: 'ingecheckt',
