@@ -40,6 +40,7 @@ export const NAMESPACES = [
   'privacy',
   'statistics',
   'accessibility',
+  'reminders',
 ] as const;
 
 /** A guest's own choice survives a reload; a signed-in user's choice is stored on the server (uiSettings). */

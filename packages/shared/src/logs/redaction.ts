@@ -20,6 +20,7 @@ export const SECRET_PATH_SEGMENTS = [
   'reset-password',
   'edit-appointment',
   'cancel-appointment',
+  'confirm-appointment',
   'invitation',
   'setup',
 ] as const;

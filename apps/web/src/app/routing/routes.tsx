@@ -18,6 +18,7 @@ const DashboardLayout = lazy(() =>
 );
 const EditAppointmentPage = lazy(() => import('../../features/booking/routes/EditAppointmentPage'));
 const CancelAppointmentPage = lazy(() => import('../../features/booking/routes/CancelAppointmentPage'));
+const ConfirmComingPage = lazy(() => import('../../features/reminders/routes/ConfirmComingPage'));
 const EditingNotPossiblePage = lazy(() => import('../../features/booking/routes/EditingNotPossiblePage'));
 const ChangeAppointmentPage = lazy(() => import('../../features/appointments/routes/ChangeAppointmentPage'));
 const CalendarPage = lazy(() => import('../../features/appointments/routes/CalendarPage'));
@@ -115,6 +116,7 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
             { path: '/new', element: <NewAppointmentPage /> },
             { path: '/edit-appointment/:token', element: <EditAppointmentPage /> },
             { path: '/cancel-appointment/:token', element: <CancelAppointmentPage /> },
+            { path: '/confirm-appointment/:token', element: <ConfirmComingPage /> },
             { path: '/Appointment/Index/*', element: <EditingNotPossiblePage /> },
             { path: '/login', element: <LoginPage /> },
             { path: '/register', element: <RegisterPage /> },
