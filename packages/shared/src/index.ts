@@ -32,3 +32,4 @@ export * from './privacy/statement.js';
 export * from './statistics/schemas.js';
 export * from './statistics/suggestion.js';
 export * from './logs/redaction.js';
+export * from './waitlist/schemas.js';

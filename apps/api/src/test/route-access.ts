@@ -59,6 +59,13 @@ export const ROUTE_ACCESS: Record<string, Access> = {
   // appointments: by link token for guests, own for users, all for staff (deleting: admins)
   'GET /api/appointment/by-token/:token': 'open',
   'GET /api/appointment/by-token/:token/cancel': 'open',
+  'POST /api/waitlist': 'open',
+  'GET /api/waitlist/confirm/:token': 'open',
+  'DELETE /api/waitlist/:token': 'open',
+  'GET /api/waitlist/offer/:token': 'open',
+  'POST /api/waitlist/offer/:token/decline': 'open',
+  'GET /api/waitlist': 'admin',
+  'DELETE /api/waitlist/place/:id': 'admin',
   'GET /api/appointment/by-token/:token/confirm': 'open',
   'POST /api/appointment/by-token/:token/check-in': 'open',
   'PATCH /api/appointment/:id': 'open',

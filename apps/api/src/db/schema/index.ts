@@ -14,3 +14,4 @@ export * from './organisation.js';
 export * from './invitations.js';
 export * from './queue.js';
 export * from './statistics.js';
+export * from './waitlist.js';

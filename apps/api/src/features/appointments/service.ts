@@ -11,6 +11,7 @@ import { auditAppointment } from './audit.js';
 import { noteBookingsChanged } from './booking-changes.js';
 import { markNoShow, undoNoShow } from './check-in.service.js';
 import { withFreshCheckInCode } from './check-in-code.js';
+import { matchSoon } from '../waitlist/trigger.js';
 import { APPOINTMENT_MAIL } from './mail-templates/kinds.js';
 import { canChange, present } from './presenter.js';
 import { assertRoomForAnother, emailLimitApplies, lockAddress, roomForAnother } from './open-appointments.js';
@@ -158,6 +159,8 @@ export async function cancelAppointment(
     return cancelled!;
   });
   noteBookingsChanged(app.db);
+  // The freed slot goes to the waitlist first (DESIGN §4c).
+  matchSoon(app);
   return present(app, request, row);
 }
 
