@@ -6,6 +6,7 @@ import { deriveToken } from '../../security/tokens.js';
 import { loginAs, testDatabases, useTestApp } from '../../test/index.js';
 import { confirm, holdOk, slotsOn } from '../booking/test-support/helpers.js';
 import { created } from '../locations/test-support/world.js';
+import { runRetention } from '../privacy/retention.js';
 import { matchWaitlist } from './matcher.js';
 
 /** Monday 11 March 2030, 09:00 in Amsterdam: the test clock. */
@@ -147,5 +148,28 @@ describe.each(testDatabases)('the waitlist on %s', (kind) => {
     expect((await t.call('DELETE', `/api/waitlist/${second2.token}`)).statusCode).toBe(204);
     expect((await placeOf('second@example.org')).status).toBe('left');
     vi.setSystemTime(MONDAY);
+  });
+
+  it('forgets places: erased with the address on request, and by retention once ended', async () => {
+    expect((await join('erase-me@example.org')).statusCode).toBe(202);
+    expect((await join('ended@example.org')).statusCode).toBe(202);
+    await t.call('GET', `/api/waitlist/confirm/${(await placeOf('erase-me@example.org')).token}`);
+    const ended = await placeOf('ended@example.org');
+    await t.call('DELETE', `/api/waitlist/${ended.token}`);
+    const admin = await loginAs(t.app, 'admin');
+    const erase = await t.call('POST', '/api/privacy/erase', admin, { email: 'Erase-Me@example.org' });
+    expect(erase.statusCode, erase.body).toBe(200);
+    const left = await t.database.db.select().from(waitlistPlaces);
+    expect(left.map((p) => p.email)).not.toContain('erase-me@example.org');
+    expect(JSON.stringify(await t.database.db.select().from(outbox))).not.toContain(
+      `"placeId":${ended.id - 1}}`,
+    );
+    // Retention: the place that ended goes once the period (30 days) has passed since.
+    await runRetention(t.database.db, t.config, new Date(MONDAY.getTime() + 29 * 86_400_000));
+    expect((await t.database.db.select().from(waitlistPlaces)).map((p) => p.email)).toContain('ended@example.org');
+    await runRetention(t.database.db, t.config, new Date(MONDAY.getTime() + 31 * 86_400_000));
+    expect((await t.database.db.select().from(waitlistPlaces)).map((p) => p.email)).not.toContain(
+      'ended@example.org',
+    );
   });
 });
