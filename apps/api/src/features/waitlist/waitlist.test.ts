@@ -172,4 +172,33 @@ describe.each(testDatabases)('the waitlist on %s', (kind) => {
       'ended@example.org',
     );
   });
+
+  it('offers capacity that no cancellation announced: a desk added, longer opening hours (the minute’s pass)', async () => {
+    await fullWorld();
+    expect((await join('capacity@example.org')).statusCode).toBe(202);
+    await t.call('GET', `/api/waitlist/confirm/${(await placeOf('capacity@example.org')).token}`);
+    await t.app.background.settled();
+    expect(await openOffer('capacity@example.org')).toBeUndefined();
+    // A second desk at the location, open on Wednesday morning: the next pass offers its first slot.
+    const admin = await loginAs(t.app, 'admin');
+    const desk = await t.call('POST', '/api/desks', admin, {
+      name: 'Balie W2',
+      locationId: location.id,
+      openingHours: [{ weekday: 3, opens: '10:00', closes: '10:12' }],
+    });
+    expect(desk.statusCode, desk.body).toBe(201);
+    expect(await matchWaitlist(t.app)).toBeGreaterThanOrEqual(1);
+    const offer = await openOffer('capacity@example.org');
+    expect(offer?.startsAt.toISOString()).toBe(new Date(`${WEDNESDAY}T10:00:00+01:00`).toISOString());
+    // Declined, and the desk opens longer: the pass offers the new time.
+    await t.call('POST', `/api/waitlist/offer/${offer!.token}/decline`);
+    await t.app.background.settled();
+    const longer = await t.call('PATCH', `/api/desk/${desk.json().id}`, admin, {
+      openingHours: [{ weekday: 3, opens: '10:00', closes: '10:24' }],
+    });
+    expect(longer.statusCode, longer.body).toBe(200);
+    await matchWaitlist(t.app);
+    const next = await openOffer('capacity@example.org');
+    expect(next?.startsAt.toISOString()).toBe(new Date(`${WEDNESDAY}T10:12:00+01:00`).toISOString());
+  });
 });
