@@ -10,6 +10,7 @@ import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import PrivacyTipOutlined from '@mui/icons-material/PrivacyTipOutlined';
 import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
+import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import type { Role } from '@balie/shared';
 
 export interface NavItem {
@@ -31,6 +32,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'organisation', path: '/organisation', role: 'ROLE_ADMIN', icon: ApartmentOutlined },
   { key: 'users', path: '/users', role: 'ROLE_ADMIN', icon: PeopleOutlined },
   { key: 'statistics', path: '/statistics', role: 'ROLE_ADMIN', icon: InsightsOutlined },
+  { key: 'waitlist', path: '/waitlist', role: 'ROLE_ADMIN', icon: HourglassEmptyOutlined },
   { key: 'audit', path: '/audit', role: 'ROLE_ADMIN', icon: HistoryOutlined },
   { key: 'privacy', path: '/privacy-requests', role: 'ROLE_ADMIN', icon: PrivacyTipOutlined },
 ];

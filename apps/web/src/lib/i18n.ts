@@ -41,6 +41,7 @@ export const NAMESPACES = [
   'statistics',
   'accessibility',
   'reminders',
+  'waitlist',
 ] as const;
 
 /** A guest's own choice survives a reload; a signed-in user's choice is stored on the server (uiSettings). */

@@ -21,6 +21,9 @@ export const SECRET_PATH_SEGMENTS = [
   'edit-appointment',
   'cancel-appointment',
   'confirm-appointment',
+  'waitlist-confirm',
+  'waitlist-offer',
+  'waitlist-leave',
   'invitation',
   'setup',
 ] as const;

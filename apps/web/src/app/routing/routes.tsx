@@ -52,6 +52,10 @@ const AuditPage = lazy(() => import('../../features/audit/routes/AuditPage'));
 const PrivacyStatementPage = lazy(() => import('../../features/privacy/routes/PrivacyStatementPage'));
 const PrivacyRequestsPage = lazy(() => import('../../features/privacy/routes/PrivacyRequestsPage'));
 const StatisticsPage = lazy(() => import('../../features/statistics/routes/StatisticsPage'));
+const AdminWaitlistPage = lazy(() => import('../../features/waitlist/routes/AdminWaitlistPage'));
+const WaitlistConfirmPage = lazy(() => import('../../features/waitlist/routes/WaitlistConfirmPage'));
+const WaitlistLeavePage = lazy(() => import('../../features/waitlist/routes/WaitlistLeavePage'));
+const WaitlistOfferPage = lazy(() => import('../../features/waitlist/routes/WaitlistOfferPage'));
 const AccessibilityPage = lazy(() => import('../../features/accessibility/routes/AccessibilityPage'));
 const NotFoundPage = lazy(() => import('../../features/errors/routes/NotFoundPage'));
 const ServerErrorPage = lazy(() => import('../../features/errors/routes/ServerErrorPage'));
@@ -117,6 +121,9 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
             { path: '/edit-appointment/:token', element: <EditAppointmentPage /> },
             { path: '/cancel-appointment/:token', element: <CancelAppointmentPage /> },
             { path: '/confirm-appointment/:token', element: <ConfirmComingPage /> },
+            { path: '/waitlist-confirm/:token', element: <WaitlistConfirmPage /> },
+            { path: '/waitlist-offer/:token', element: <WaitlistOfferPage /> },
+            { path: '/waitlist-leave/:token', element: <WaitlistLeavePage /> },
             { path: '/Appointment/Index/*', element: <EditingNotPossiblePage /> },
             { path: '/login', element: <LoginPage /> },
             { path: '/register', element: <RegisterPage /> },
@@ -174,6 +181,7 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
                 { path: '/users', element: <UsersPage /> },
                 { path: '/audit', element: <AuditPage /> },
                 { path: '/statistics', element: <StatisticsPage /> },
+                { path: '/waitlist', element: <AdminWaitlistPage /> },
               ],
             },
           ],
