@@ -28,7 +28,7 @@ type Field = (typeof FIELDS)[number];
 export default function WaitlistOfferPage() {
   const { token } = useParams();
   const [search] = useSearchParams();
-  const { t, i18n } = useTranslation(['waitlist', 'booking']);
+  const { t, i18n } = useTranslation(['waitlist', 'booking', 'validation']);
   const offer = useGetWaitlistOfferQuery(token ?? skipToken);
   const [book, booking] = useConfirmAppointmentMutation();
   const [decline, declining] = useDeclineWaitlistOfferMutation();
