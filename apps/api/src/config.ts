@@ -92,7 +92,11 @@ const envSchema = z.object({
   RESERVATION_MINUTES: z.coerce.number().min(0.05).max(120).default(RESERVATION_MINUTES),
   SLOT_STEP_MINUTES: z.coerce.number().int().min(1).max(240).default(SLOT_STEP_MINUTES),
   // How long a waitlist offer holds its slot (DESIGN §4c); fractions for browser tests, as above.
-  WAITLIST_OFFER_MINUTES: z.coerce.number().min(0.05).max(24 * 60).default(15),
+  WAITLIST_OFFER_MINUTES: z.coerce
+    .number()
+    .min(0.05)
+    .max(24 * 60)
+    .default(15),
   CHANGE_CUTOFF_MINUTES: minutes(0),
   TRUST_PROXY: trustProxy,
   // Fractions, as for RESERVATION_MINUTES, so a browser test can let a hold reach its end in seconds.

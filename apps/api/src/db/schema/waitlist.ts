@@ -48,10 +48,7 @@ export const waitlistPlaces = pgTable(
     erasedAt: timestamp('erased_at', { withTimezone: true }),
   },
   (t) => [
-    check(
-      'waitlist_places_status',
-      sql`${t.status} IN ('pending', 'active', 'left', 'booked', 'ended')`,
-    ),
+    check('waitlist_places_status', sql`${t.status} IN ('pending', 'active', 'left', 'booked', 'ended')`),
     check('waitlist_places_days', sql`${t.fromDate} <= ${t.untilDate}`),
     index('waitlist_places_token_idx').on(t.tokenHash),
     index('waitlist_places_line_idx')

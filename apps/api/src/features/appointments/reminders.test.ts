@@ -1,4 +1,4 @@
-import { gt, sql } from 'drizzle-orm';
+import { eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Appointment } from '@balie/shared';
 import { buildApp } from '../../app.js';
@@ -183,7 +183,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a reminder across processes on 
   afterAll(() => transports.forEach((tr) => tr.close()));
 
   it('queues it once when two processes look at once, and sends it once after the sender died', async () => {
-    await t.database.db.update(organisation).set({ reminders: [{ hoursBefore: 24 }] });
+    await t.database.db
+      .update(organisation)
+      .set({ reminders: [{ hoursBefore: 24 }] })
+      .where(eq(organisation.id, 1));
     const slots = await slotsOn(t.app, '2030-03-13');
     const hold = await holdOk(t.app, slots[0]!.beginTime);
     const res = await confirm(t.app, hold.id, { email: 'once@example.org' });

@@ -274,7 +274,10 @@ export async function makeReservation(
  */
 export async function holdSlot(
   app: FastifyInstance,
-  body: Pick<MakeReservationRequest, 'fromDateTime' | 'appointmentItems' | 'locationId' | 'replacesReservationId'>,
+  body: Pick<
+    MakeReservationRequest,
+    'fromDateTime' | 'appointmentItems' | 'locationId' | 'replacesReservationId'
+  >,
   who: {
     arrived: number;
     target: AppointmentRow | null;

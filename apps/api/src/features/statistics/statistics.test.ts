@@ -338,7 +338,10 @@ describe.each(testDatabases)('statistics on %s', (kind) => {
       });
       expect(s.attendance.confirmed.checkedIn + s.attendance.confirmed.noShow).toBeGreaterThan(0);
     } finally {
-      await queryRows(db, sql`UPDATE appointments SET visitor_confirmed_at = NULL WHERE desk_id = ${desk.id}`);
+      await queryRows(
+        db,
+        sql`UPDATE appointments SET visitor_confirmed_at = NULL WHERE desk_id = ${desk.id}`,
+      );
     }
   });
 

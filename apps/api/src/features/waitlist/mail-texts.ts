@@ -8,7 +8,8 @@ const nl = {
     intro:
       'U heeft gevraagd om op de wachtlijst te komen voor {products} ({where}), van {from} tot en met {until}. Klik op de knop om uw plaats te bevestigen. Pas daarna staat u op de lijst.',
     button: 'Plaats bevestigen',
-    ignore: 'Heeft u dit niet gevraagd? Dan hoeft u niets te doen: zonder bevestiging ontvangt u van ons geen e-mail meer.',
+    ignore:
+      'Heeft u dit niet gevraagd? Dan hoeft u niets te doen: zonder bevestiging ontvangt u van ons geen e-mail meer.',
   },
   offer: {
     subject: 'Er is een tijd vrij: {date}',
@@ -31,7 +32,8 @@ const en: WaitlistTexts = {
     intro:
       'You asked to join the waiting list for {products} ({where}), from {from} to {until}. Click the button to confirm your place. Only then are you on the list.',
     button: 'Confirm my place',
-    ignore: 'Did you not ask for this? Then there is nothing to do: without confirmation you will get no further e-mail from us.',
+    ignore:
+      'Did you not ask for this? Then there is nothing to do: without confirmation you will get no further e-mail from us.',
   },
   offer: {
     subject: 'A time has become free: {date}',
@@ -53,7 +55,8 @@ const de: WaitlistTexts = {
     intro:
       'Sie möchten auf die Warteliste für {products} ({where}), vom {from} bis {until}. Klicken Sie auf die Schaltfläche, um Ihren Platz zu bestätigen. Erst dann stehen Sie auf der Liste.',
     button: 'Platz bestätigen',
-    ignore: 'Haben Sie das nicht angefordert? Dann müssen Sie nichts tun: Ohne Bestätigung erhalten Sie keine weitere E-Mail von uns.',
+    ignore:
+      'Haben Sie das nicht angefordert? Dann müssen Sie nichts tun: Ohne Bestätigung erhalten Sie keine weitere E-Mail von uns.',
   },
   offer: {
     subject: 'Ein Termin ist frei geworden: {date}',

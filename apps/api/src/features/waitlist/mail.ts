@@ -1,7 +1,14 @@
 import { DateTime } from 'luxon';
 import { productTextsIn, uiLanguageOf } from '@balie/shared';
 import { eq, inArray } from 'drizzle-orm';
-import { appointments, desks, locations, products, waitlistOffers, waitlistPlaces } from '../../db/schema/index.js';
+import {
+  appointments,
+  desks,
+  locations,
+  products,
+  waitlistOffers,
+  waitlistPlaces,
+} from '../../db/schema/index.js';
 import { brandOf, lookOf } from '../../mail/design/content.js';
 import { renderMail } from '../../mail/design/render.js';
 import { fill, greetingOf, longDate, mailTexts, organisationFooter } from '../../mail/i18n.js';
@@ -33,7 +40,13 @@ async function productsOf(db: RenderContext['db'], place: PlaceRow): Promise<str
 async function compose(
   ctx: RenderContext,
   place: PlaceRow,
-  parts: { subject: string; heading: string; intro: string; actions: Array<{ label: string; url: string }>; notes: string[] },
+  parts: {
+    subject: string;
+    heading: string;
+    intro: string;
+    actions: Array<{ label: string; url: string }>;
+    notes: string[];
+  },
 ): Promise<RenderedMail> {
   const language = uiLanguageOf(place.language);
   const t = mailTexts(language);
@@ -41,7 +54,10 @@ async function compose(
   const brand = brandOf(organisation);
   const token = deriveToken(ctx.config.secret, place.tokenNonce!);
   // Every waitlist mail lets its reader leave the list (DESIGN §4c).
-  const actions = [...parts.actions, { label: waitlistTexts(language).leave, url: `${ctx.config.publicUrl}/waitlist-leave/${token}` }];
+  const actions = [
+    ...parts.actions,
+    { label: waitlistTexts(language).leave, url: `${ctx.config.publicUrl}/waitlist-leave/${token}` },
+  ];
   const { html, text } = await renderMail({
     language,
     brand,
@@ -75,7 +91,8 @@ registerMailKind(WAITLIST_MAIL.confirm, async (payload, ctx) => {
     where = loc?.name ?? where;
   }
   const zone = ctx.config.providerTimezone;
-  const day = (d: string) => longDate(DateTime.fromISO(d, { zone }).set({ hour: 12 }).toJSDate(), language, zone);
+  const day = (d: string) =>
+    longDate(DateTime.fromISO(d, { zone }).set({ hour: 12 }).toJSDate(), language, zone);
   const token = deriveToken(ctx.config.secret, place.tokenNonce);
   return compose(ctx, place, {
     subject: w.subject,
@@ -93,7 +110,10 @@ registerMailKind(WAITLIST_MAIL.confirm, async (payload, ctx) => {
 
 /** Payload `{ offerId }`: sent only while the offer is open and its place still waits. */
 registerMailKind(WAITLIST_MAIL.offer, async (payload, ctx) => {
-  const [offer] = await ctx.db.select().from(waitlistOffers).where(eq(waitlistOffers.id, Number(payload.offerId)));
+  const [offer] = await ctx.db
+    .select()
+    .from(waitlistOffers)
+    .where(eq(waitlistOffers.id, Number(payload.offerId)));
   if (!offer || offer.status !== 'open' || !offer.tokenNonce || offer.appointmentId === null) return null;
   const place = await placeOf(ctx.db, offer.placeId);
   if (!place || place.status !== 'active' || !place.email || !place.tokenNonce) return null;

@@ -37,7 +37,13 @@ const MATCH_INTERVAL_MS = 60_000;
 const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/waitlist',
-    { schema: { tags, body: joinWaitlistRequestSchema, response: { 202: z.null(), ...errorResponses(400, 429) } } },
+    {
+      schema: {
+        tags,
+        body: joinWaitlistRequestSchema,
+        response: { 202: z.null(), ...errorResponses(400, 429) },
+      },
+    },
     async (request, reply) => {
       await joinWaitlist(app, request, request.body);
       return reply.code(202).send(null);
@@ -46,7 +52,13 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/waitlist/confirm/:token',
-    { schema: { tags, params: tokenParams, response: { 200: waitlistPlaceSchema, ...errorResponses(400, 404) } } },
+    {
+      schema: {
+        tags,
+        params: tokenParams,
+        response: { 200: waitlistPlaceSchema, ...errorResponses(400, 404) },
+      },
+    },
     async (request) => confirmPlace(app, request.params.token),
   );
 
@@ -62,7 +74,11 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/waitlist/offer/:token',
     {
-      schema: { tags, params: tokenParams, response: { 200: waitlistOfferSchema, ...errorResponses(400, 404, 410) } },
+      schema: {
+        tags,
+        params: tokenParams,
+        response: { 200: waitlistOfferSchema, ...errorResponses(400, 404, 410) },
+      },
     },
     async (request) => showOffer(app, request, request.params.token),
   );
@@ -94,7 +110,12 @@ const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
     '/waitlist/place/:id',
     {
       preHandler: requireRole('ROLE_ADMIN'),
-      schema: { tags, security, params: idParamsSchema, response: { 204: z.null(), ...errorResponses(401, 403, 404) } },
+      schema: {
+        tags,
+        security,
+        params: idParamsSchema,
+        response: { 204: z.null(), ...errorResponses(401, 403, 404) },
+      },
     },
     async (request, reply) => {
       await removePlace(app, request.params.id);

@@ -38,7 +38,6 @@ export function toPlace(app: FastifyInstance, row: PlaceRow): WaitlistPlace {
   };
 }
 
-
 /**
  * POST /waitlist (public, DESIGN §5): checks the products and the location as a booking would, counts the
  * address's places under its lock (3 at most, 429 `too_many_waitlist_places`), stores the place pending
@@ -90,7 +89,10 @@ export async function joinWaitlist(
 }
 
 async function placeByToken(db: DbOrTx, token: string): Promise<PlaceRow> {
-  const [row] = await db.select().from(waitlistPlaces).where(eq(waitlistPlaces.tokenHash, hashToken(token)));
+  const [row] = await db
+    .select()
+    .from(waitlistPlaces)
+    .where(eq(waitlistPlaces.tokenHash, hashToken(token)));
   if (!row) throw httpError('not_found');
   return row;
 }
@@ -142,7 +144,10 @@ export async function removePlace(app: FastifyInstance, id: number): Promise<voi
 }
 
 async function offerByToken(db: DbOrTx, token: string) {
-  const [row] = await db.select().from(waitlistOffers).where(eq(waitlistOffers.tokenHash, hashToken(token)));
+  const [row] = await db
+    .select()
+    .from(waitlistOffers)
+    .where(eq(waitlistOffers.tokenHash, hashToken(token)));
   if (!row) throw httpError('not_found');
   return row;
 }
@@ -200,7 +205,11 @@ export async function adminWaitlist(
           FROM waitlist_offers o JOIN waitlist_places p ON p.id = o.place_id WHERE ${filled}`,
   );
   const places = rows.map((r) => ({
-    ...toPlace(app, { ...r, createdAt: new Date(r.createdAt), confirmedAt: r.confirmedAt && new Date(r.confirmedAt) }),
+    ...toPlace(app, {
+      ...r,
+      createdAt: new Date(r.createdAt),
+      confirmedAt: r.confirmedAt && new Date(r.confirmedAt),
+    }),
     email: r.email ?? '',
     offered: Boolean(r.offered),
   }));

@@ -86,7 +86,8 @@ describe.each(testDatabases)('the waitlist on %s', (kind) => {
   });
 
   it('offers a freed slot to the first in line, hidden from others; declined or lapsed, to the next', async () => {
-    for (const who of ['first', 'second', 'third']) expect((await join(`${who}@example.org`)).statusCode).toBe(202);
+    for (const who of ['first', 'second', 'third'])
+      expect((await join(`${who}@example.org`)).statusCode).toBe(202);
     // The first two confirm (in this order); the third never clicks and is never offered anything.
     for (const who of ['first', 'second']) {
       const res = await t.call('GET', `/api/waitlist/confirm/${(await placeOf(`${who}@example.org`)).token}`);
@@ -166,7 +167,9 @@ describe.each(testDatabases)('the waitlist on %s', (kind) => {
     );
     // Retention: the place that ended goes once the period (30 days) has passed since.
     await runRetention(t.database.db, t.config, new Date(MONDAY.getTime() + 29 * 86_400_000));
-    expect((await t.database.db.select().from(waitlistPlaces)).map((p) => p.email)).toContain('ended@example.org');
+    expect((await t.database.db.select().from(waitlistPlaces)).map((p) => p.email)).toContain(
+      'ended@example.org',
+    );
     await runRetention(t.database.db, t.config, new Date(MONDAY.getTime() + 31 * 86_400_000));
     expect((await t.database.db.select().from(waitlistPlaces)).map((p) => p.email)).not.toContain(
       'ended@example.org',

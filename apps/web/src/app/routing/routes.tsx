@@ -18,7 +18,7 @@ const DashboardLayout = lazy(() =>
 );
 const EditAppointmentPage = lazy(() => import('../../features/booking/routes/EditAppointmentPage'));
 const CancelAppointmentPage = lazy(() => import('../../features/booking/routes/CancelAppointmentPage'));
-const ConfirmComingPage = lazy(() => import('../../features/reminders/routes/ConfirmComingPage'));
+const ConfirmComingPage = lazy(() => import('../../features/booking/routes/ConfirmComingPage'));
 const EditingNotPossiblePage = lazy(() => import('../../features/booking/routes/EditingNotPossiblePage'));
 const ChangeAppointmentPage = lazy(() => import('../../features/appointments/routes/ChangeAppointmentPage'));
 const CalendarPage = lazy(() => import('../../features/appointments/routes/CalendarPage'));
@@ -53,9 +53,9 @@ const PrivacyStatementPage = lazy(() => import('../../features/privacy/routes/Pr
 const PrivacyRequestsPage = lazy(() => import('../../features/privacy/routes/PrivacyRequestsPage'));
 const StatisticsPage = lazy(() => import('../../features/statistics/routes/StatisticsPage'));
 const AdminWaitlistPage = lazy(() => import('../../features/waitlist/routes/AdminWaitlistPage'));
-const WaitlistConfirmPage = lazy(() => import('../../features/waitlist/routes/WaitlistConfirmPage'));
-const WaitlistLeavePage = lazy(() => import('../../features/waitlist/routes/WaitlistLeavePage'));
-const WaitlistOfferPage = lazy(() => import('../../features/waitlist/routes/WaitlistOfferPage'));
+const WaitlistConfirmPage = lazy(() => import('../../features/booking/routes/WaitlistConfirmPage'));
+const WaitlistLeavePage = lazy(() => import('../../features/booking/routes/WaitlistLeavePage'));
+const WaitlistOfferPage = lazy(() => import('../../features/booking/routes/WaitlistOfferPage'));
 const AccessibilityPage = lazy(() => import('../../features/accessibility/routes/AccessibilityPage'));
 const NotFoundPage = lazy(() => import('../../features/errors/routes/NotFoundPage'));
 const ServerErrorPage = lazy(() => import('../../features/errors/routes/ServerErrorPage'));

@@ -1,4 +1,4 @@
-import { WaitlistJoin } from '../../waitlist/components/WaitlistJoin';
+import { WaitlistJoin } from './WaitlistJoin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

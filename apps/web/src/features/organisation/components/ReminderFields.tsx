@@ -74,9 +74,7 @@ export function ReminderFields({ control }: { control: Control<FormValues> }) {
       )}
       {fields.length < MAX_REMINDERS && (
         <Button
-          onClick={() =>
-            append({ hoursBefore: fields.length === 0 ? DEFAULT_REMINDERS[0].hoursBefore : 72 })
-          }
+          onClick={() => append({ hoursBefore: fields.length === 0 ? DEFAULT_REMINDERS[0].hoursBefore : 72 })}
           sx={{ mt: 1 }}
         >
           {t('organisation.add')}

@@ -17,7 +17,9 @@ export function AttendanceCard({ data }: { data: Statistics }) {
         {t(`statistics.${key}`)}
       </Typography>
       <Typography variant="h5" component="p">
-        {a.noShowRate === null ? t('statistics.none') : t('statistics.noShowRate', { rate: percent.format(a.noShowRate) })}
+        {a.noShowRate === null
+          ? t('statistics.none')
+          : t('statistics.noShowRate', { rate: percent.format(a.noShowRate) })}
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {t('statistics.counts', { checkedIn: a.checkedIn, noShow: a.noShow })}

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/PageFrame';
 import { QueryState } from '../../../components/QueryState';
 import { formatDate } from '../../../lib/dates';
-import { useGetAdminWaitlistQuery, useRemoveWaitlistPlaceMutation } from '../api/waitlistApi';
+import { useGetAdminWaitlistQuery, useRemoveWaitlistPlaceMutation } from '../api/adminWaitlistApi';
 
 /**
  * /waitlist (admin, DESIGN §4c): who waits, oldest first, since when, for what and where, and how many
@@ -63,7 +63,9 @@ export default function AdminWaitlistPage() {
                         <TableCell>
                           {formatDate(p.from, i18n.language)} – {formatDate(p.until, i18n.language)}
                         </TableCell>
-                        <TableCell>{p.confirmedAt ? formatDate(p.confirmedAt, i18n.language) : '—'}</TableCell>
+                        <TableCell>
+                          {p.confirmedAt ? formatDate(p.confirmedAt, i18n.language) : '—'}
+                        </TableCell>
                         <TableCell>{t(p.offered ? 'admin.offered' : `admin.state.${p.status}`)}</TableCell>
                         <TableCell>
                           <Button

@@ -74,10 +74,17 @@ export function WaitlistJoin({
         </Button>
       </Box>
     );
-  const fieldError = (name: string) => (errors[name] ? t(`join.errors.${errors[name]}`, t('join.errors.invalid')) : undefined);
+  const fieldError = (name: string) =>
+    errors[name] ? t(`join.errors.${errors[name]}`, t('join.errors.invalid')) : undefined;
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
-      <Box component="form" noValidate onSubmit={submit} aria-labelledby="waitlist-join-heading" sx={{ display: 'grid', gap: 1.5 }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        aria-labelledby="waitlist-join-heading"
+        sx={{ display: 'grid', gap: 1.5 }}
+      >
         <Typography id="waitlist-join-heading" component="h3" variant="h6">
           {t('join.heading')}
         </Typography>

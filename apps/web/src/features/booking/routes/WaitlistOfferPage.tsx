@@ -13,9 +13,9 @@ import { personalDataSchema, uiLanguageOf, type Appointment } from '@balie/share
 import { PageFrame } from '../../../components/PageFrame';
 import { formatDate, formatTime } from '../../../lib/dates';
 import { apiErrorOf, httpStatusOf } from '../../../lib/apiError';
-import { useConfirmAppointmentMutation } from '../../booking/api/bookingApi';
-import { TokenPageState } from '../../booking/components/TokenPageState';
-import { BOOKING_PAGE_WIDTH } from '../../booking/lib/pageWidth';
+import { useConfirmAppointmentMutation } from '../api/bookingApi';
+import { TokenPageState } from '../components/TokenPageState';
+import { BOOKING_PAGE_WIDTH } from '../lib/pageWidth';
 import { useDeclineWaitlistOfferMutation, useGetWaitlistOfferQuery } from '../api/waitlistApi';
 
 const FIELDS = ['initials', 'suffix', 'lastName', 'email', 'phone'] as const;
@@ -108,9 +108,12 @@ export default function WaitlistOfferPage() {
     const slot = (
       <Paper variant="outlined" sx={{ p: 2 }}>
         <Typography sx={{ fontWeight: 600 }}>
-          {formatDate(r.fromDateTime, i18n.language)}, {formatTime(r.fromDateTime)}–{formatTime(r.untilDateTime)}
+          {formatDate(r.fromDateTime, i18n.language)}, {formatTime(r.fromDateTime)}–
+          {formatTime(r.untilDateTime)}
         </Typography>
-        <Typography>{r.appointmentItems.map((i) => `${i.amount} x ${i.product.title}`).join(', ')}</Typography>
+        <Typography>
+          {r.appointmentItems.map((i) => `${i.amount} x ${i.product.title}`).join(', ')}
+        </Typography>
         <Typography color="text.secondary">
           {r.desk.location.name}, {r.desk.name}
         </Typography>
@@ -133,7 +136,12 @@ export default function WaitlistOfferPage() {
       ) : (
         <>
           {slot}
-          <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 1.5, maxWidth: 560 }}>
+          <Box
+            component="form"
+            noValidate
+            onSubmit={submit}
+            sx={{ display: 'grid', gap: 1.5, maxWidth: 560 }}
+          >
             <Typography component="h2" variant="h6">
               {t('booking:details.heading')}
             </Typography>
@@ -143,7 +151,15 @@ export default function WaitlistOfferPage() {
                 name={name}
                 label={t(`booking:details.${name}`)}
                 type={name === 'email' ? 'email' : name === 'phone' ? 'tel' : 'text'}
-                autoComplete={name === 'email' ? 'email' : name === 'phone' ? 'tel' : name === 'lastName' ? 'family-name' : 'off'}
+                autoComplete={
+                  name === 'email'
+                    ? 'email'
+                    : name === 'phone'
+                      ? 'tel'
+                      : name === 'lastName'
+                        ? 'family-name'
+                        : 'off'
+                }
                 required={name === 'lastName' || name === 'email' || name === 'phone'}
                 value={values[name]}
                 onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}

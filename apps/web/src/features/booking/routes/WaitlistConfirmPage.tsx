@@ -4,8 +4,8 @@ import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/PageFrame';
-import { TokenPageState } from '../../booking/components/TokenPageState';
-import { BOOKING_PAGE_WIDTH } from '../../booking/lib/pageWidth';
+import { TokenPageState } from '../components/TokenPageState';
+import { BOOKING_PAGE_WIDTH } from '../lib/pageWidth';
 import { useConfirmWaitlistPlaceMutation } from '../api/waitlistApi';
 
 /** /waitlist-confirm/:token: the mail's link confirms the place on opening and says so. */

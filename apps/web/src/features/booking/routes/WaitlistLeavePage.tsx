@@ -5,8 +5,8 @@ import Typography from '@mui/material/Typography';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageFrame } from '../../../components/PageFrame';
-import { TokenPageState } from '../../booking/components/TokenPageState';
-import { BOOKING_PAGE_WIDTH } from '../../booking/lib/pageWidth';
+import { TokenPageState } from '../components/TokenPageState';
+import { BOOKING_PAGE_WIDTH } from '../lib/pageWidth';
 import { useLeaveWaitlistMutation } from '../api/waitlistApi';
 
 /** /waitlist-leave/:token: every waitlist mail's way off the list; asks first (a link scanner must not). */

@@ -1,12 +1,7 @@
-import type {
-  AdminWaitlist,
-  JoinWaitlistRequest,
-  WaitlistOffer,
-  WaitlistPlace,
-} from '@balie/shared';
+import type { JoinWaitlistRequest, WaitlistOffer, WaitlistPlace } from '@balie/shared';
 import { api } from '../../../lib/api';
 
-/** The waitlist (DESIGN §5 Waitlist): join, the mailed links, and the admins' view. */
+/** The waitlist's public calls (DESIGN §5 Waitlist): join, and the mailed links. */
 export const waitlistApi = api.injectEndpoints({
   endpoints: (build) => ({
     joinWaitlist: build.mutation<null, JoinWaitlistRequest>({
@@ -26,14 +21,6 @@ export const waitlistApi = api.injectEndpoints({
       query: (token) => ({ url: `/waitlist/offer/${encodeURIComponent(token)}/decline`, method: 'POST' }),
       invalidatesTags: ['Timeslot', 'AvailableDays'],
     }),
-    getAdminWaitlist: build.query<AdminWaitlist, { productId?: number; locationId?: number }>({
-      query: (params) => ({ url: '/waitlist', params }),
-      providesTags: ['Appointments'],
-    }),
-    removeWaitlistPlace: build.mutation<null, number>({
-      query: (id) => ({ url: `/waitlist/place/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['Appointments'],
-    }),
   }),
 });
 
@@ -43,6 +30,4 @@ export const {
   useLeaveWaitlistMutation,
   useGetWaitlistOfferQuery,
   useDeclineWaitlistOfferMutation,
-  useGetAdminWaitlistQuery,
-  useRemoveWaitlistPlaceMutation,
 } = waitlistApi;

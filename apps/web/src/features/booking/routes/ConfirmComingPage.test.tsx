@@ -15,13 +15,14 @@ describe('"I will come" from a reminder', () => {
     });
     await renderRoute('/confirm-appointment/tok-1');
     expect(
-      await screen.findByText('Thank you. You have let us know you are coming; we look forward to seeing you.'),
+      await screen.findByText(
+        'Thank you. You have let us know you are coming; we look forward to seeing you.',
+      ),
     ).toBeInTheDocument();
     expect(screen.getByText('2 x Passport')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: "Can't come after all? Cancel the appointment" })).toHaveAttribute(
-      'href',
-      '/cancel-appointment/tok-1',
-    );
+    expect(
+      screen.getByRole('link', { name: "Can't come after all? Cancel the appointment" }),
+    ).toHaveAttribute('href', '/cancel-appointment/tok-1');
     expect(calls).toContain('/api/appointment/by-token/tok-1/confirm');
   });
 

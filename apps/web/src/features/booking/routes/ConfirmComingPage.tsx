@@ -9,9 +9,9 @@ import { PageFrame } from '../../../components/PageFrame';
 import { AppointmentSummary } from '../../../components/scheduling/AppointmentSummary';
 import { appointmentToSummary } from '../../../components/scheduling/toSummary';
 import { apiErrorOf } from '../../../lib/apiError';
-import { useConfirmComingByTokenMutation } from '../../booking/api/byTokenApi';
-import { TokenPageState } from '../../booking/components/TokenPageState';
-import { BOOKING_PAGE_WIDTH } from '../../booking/lib/pageWidth';
+import { useConfirmComingByTokenMutation } from '../api/byTokenApi';
+import { TokenPageState } from '../components/TokenPageState';
+import { BOOKING_PAGE_WIDTH } from '../lib/pageWidth';
 
 /**
  * /confirm-appointment/:token, the reminder's "Ik kom" (DESIGN §4c): the click in the mail is the whole
