@@ -5,7 +5,6 @@ import { outbox, waitlistOffers, waitlistPlaces } from '../../db/schema/index.js
 import { deriveToken } from '../../security/tokens.js';
 import { loginAs, testDatabases, useTestApp } from '../../test/index.js';
 import { confirm, holdOk, slotsOn } from '../booking/test-support/helpers.js';
-import { created } from '../locations/test-support/world.js';
 import { runRetention } from '../privacy/retention.js';
 import { matchWaitlist } from './matcher.js';
 
@@ -21,13 +20,20 @@ describe.each(testDatabases)('the waitlist on %s', (kind) => {
 
   /** A location whose one desk is open Wednesday 09:00–09:24 only: two slots, both booked. */
   async function fullWorld() {
-    location = await created<AdminLocation>(t, '/locations', {
+    // Signed in afresh: earlier tests move the clock past the first session's access token.
+    const admin = await loginAs(t.app, 'admin');
+    const made = async <T>(path: string, body: object): Promise<T> => {
+      const res = await t.call('POST', `/api${path}`, admin, body);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json<T>();
+    };
+    location = await made<AdminLocation>('/locations', {
       name: 'Wachtkamer',
       street: 'Wachtstraat 1',
       postcode: '1234 AB',
       city: 'Voorbeeld',
     });
-    await created<Desk>(t, '/desks', {
+    await made<Desk>('/desks', {
       name: 'Balie W',
       locationId: location.id,
       openingHours: [{ weekday: 3, opens: '09:00', closes: '09:24' }],
