@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       providerTimezone: 'Europe/Amsterdam',
       demoData: true,
       reservationMinutes: 10,
+      waitlistOfferMinutes: 15,
       slotStepMinutes: 12,
       changeCutoffMinutes: 0,
       trustProxy: false,

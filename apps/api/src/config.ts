@@ -92,6 +92,12 @@ const envSchema = z.object({
   // Fractions are allowed so browser tests can let a hold run out in seconds (e.g. 0.1 = 6 s).
   RESERVATION_MINUTES: z.coerce.number().min(0.05).max(120).default(RESERVATION_MINUTES),
   SLOT_STEP_MINUTES: z.coerce.number().int().min(1).max(240).default(SLOT_STEP_MINUTES),
+  // How long a waitlist offer holds its slot (DESIGN §4c); fractions for browser tests, as above.
+  WAITLIST_OFFER_MINUTES: z.coerce
+    .number()
+    .min(0.05)
+    .max(24 * 60)
+    .default(15),
   CHANGE_CUTOFF_MINUTES: minutes(0),
   TRUST_PROXY: trustProxy,
   // Fractions, as for RESERVATION_MINUTES, so a browser test can let a hold reach its end in seconds.
@@ -139,6 +145,8 @@ export interface Config {
   providerTimezone: string;
   demoData: boolean;
   reservationMinutes: number;
+  /** How long a waitlist offer holds its slot for the place it is offered to (DESIGN §4c). */
+  waitlistOfferMinutes: number;
   slotStepMinutes: number;
   changeCutoffMinutes: number;
   /** Fastify's `trustProxy`: false, or the trusted proxies' addresses/networks. */
@@ -202,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo data is on for the embedded database and off for PostgreSQL unless asked for (DESIGN §3).
     demoData: e.DEMO_DATA ?? e.DATABASE_URL === undefined,
     reservationMinutes: e.RESERVATION_MINUTES,
+    waitlistOfferMinutes: e.WAITLIST_OFFER_MINUTES,
     slotStepMinutes: e.SLOT_STEP_MINUTES,
     changeCutoffMinutes: e.CHANGE_CUTOFF_MINUTES,
     trustProxy: e.TRUST_PROXY,

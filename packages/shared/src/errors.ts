@@ -67,6 +67,7 @@ export const ERROR_STATUS = {
   too_many_requests: 429,
   /** The client address already has MAX_HOLDS_PER_CLIENT valid holds (DESIGN §6). */
   too_many_holds: 429,
+  too_many_waitlist_places: 429,
   internal_error: 500,
   service_unavailable: 503,
 } as const;

@@ -73,6 +73,7 @@ export const DEMO_ORGANISATION: Organisation = {
   oin: '',
   // No identity provider in the demo: staff sign in with their passwords (DESIGN §4c).
   staffSignIn: null,
+  reminders: [{ hoursBefore: 24 }],
 };
 
 /**

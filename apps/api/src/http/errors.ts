@@ -47,6 +47,8 @@ const DEFAULT_MESSAGES: Record<ErrorCode, string> = {
   unsupported_media_type: 'This content type is not accepted',
   too_many_requests: 'Too many requests, try again later',
   too_many_holds: 'You are holding too many time slots at once; confirm or release one first',
+  too_many_waitlist_places:
+    'This e-mail address already has the most places on the waiting list allowed (3); leave one first',
   internal_error: 'Something went wrong',
   service_unavailable: 'The service is temporarily unavailable',
 };

@@ -19,6 +19,9 @@ export const RATE_LIMITS = {
   /** Accounts one client address registers (§6 limits against abuse), on top of 5 tries per e-mail. */
   registerPerClient: { bucket: 'register-client', limit: 10, windowSeconds: 60 * 60 },
   makeReservation: { bucket: 'make-reservation', limit: 120, windowSeconds: 60 },
+  /** Waitlist sign-ups: mail to an address nobody has confirmed yet (DESIGN §6), per address and per client. */
+  waitlistPerAddress: { bucket: 'waitlist-address', limit: 5, windowSeconds: 60 * 60 },
+  waitlistPerClient: { bucket: 'waitlist-client', limit: 10, windowSeconds: 60 * 60 },
   /**
    * Wrong second-factor codes per account (key: the user id) over a day: the 20th blocks the code step
    * until a reset (decision 0418). The 15-minute failed-login limit alone would allow 960 a day.

@@ -13,6 +13,7 @@ import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import SettingsSuggestOutlined from '@mui/icons-material/SettingsSuggestOutlined';
+import HourglassEmptyOutlined from '@mui/icons-material/HourglassEmptyOutlined';
 import type { Role } from '@balie/shared';
 
 export interface NavItem {
@@ -36,6 +37,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { key: 'integrations', path: '/integrations', role: 'ROLE_ADMIN', icon: HubOutlined },
   { key: 'staff_sign_in', path: '/staff-sign-in', role: 'ROLE_ADMIN', icon: KeyOutlined },
   { key: 'statistics', path: '/statistics', role: 'ROLE_ADMIN', icon: InsightsOutlined },
+  { key: 'waitlist', path: '/waitlist', role: 'ROLE_ADMIN', icon: HourglassEmptyOutlined },
   { key: 'audit', path: '/audit', role: 'ROLE_ADMIN', icon: HistoryOutlined },
   { key: 'privacy', path: '/privacy-requests', role: 'ROLE_ADMIN', icon: PrivacyTipOutlined },
   { key: 'system', path: '/system', role: 'ROLE_ADMIN', icon: SettingsSuggestOutlined },

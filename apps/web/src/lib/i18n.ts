@@ -44,6 +44,8 @@ export const NAMESPACES = [
   'webhooks',
   'identityProvider',
   'system',
+  'reminders',
+  'waitlist',
 ] as const;
 
 /** A guest's own choice survives a reload; a signed-in user's choice is stored on the server (uiSettings). */

@@ -56,6 +56,7 @@ const ORGANISATION = organisationSchema.parse({
   registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
   requireMfaForAdmins: false,
   retentionDays: 30,
+  reminders: [{ hoursBefore: 24 }],
   privacyStatement: { nl: '', en: '', de: '' },
   ...UNBRANDED,
 });

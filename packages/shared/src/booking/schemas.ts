@@ -148,6 +148,8 @@ export const appointmentSchema = z.object({
   createdAt: z.string(),
   checkedInAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** When the visitor said "Ik kom" through a reminder's link (DESIGN §5 Reminders); null until then. */
+  visitorConfirmedAt: z.string().nullable(),
   canChange: z.boolean(),
   /**
    * The visitor's personal data was erased (retention or a request, DESIGN §4b): the name, e-mail and

@@ -20,6 +20,10 @@ export const SECRET_PATH_SEGMENTS = [
   'reset-password',
   'edit-appointment',
   'cancel-appointment',
+  'confirm-appointment',
+  'waitlist-confirm',
+  'waitlist-offer',
+  'waitlist-leave',
   'invitation',
   'setup',
 ] as const;

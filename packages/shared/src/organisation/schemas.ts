@@ -8,6 +8,7 @@ import {
 import { PRIMARY_COLOUR_PATTERN } from './colour.js';
 import { OIN_PATTERN } from '../webhooks/schemas.js';
 import { staffSignInSchema } from '../identity-provider/schemas.js';
+import { reminderSchema, remindersSchema } from './reminders.js';
 
 /** The spec's extra fields the register form may ask (DESIGN §4b); the organisation chooses which. */
 export const REGISTER_FIELDS = ['birthDay', 'serviceBookNr', 'cardNumber'] as const;
@@ -64,6 +65,8 @@ export const organisationSchema = z.object({
    * connected, else null (DESIGN §5 *Identity provider*).
    */
   staffSignIn: staffSignInSchema,
+  /** Reminders before each appointment, the most hours before first (DESIGN §5 Reminders; default 24 h). */
+  reminders: z.array(reminderSchema),
 });
 export type Organisation = z.infer<typeof organisationSchema>;
 
@@ -106,6 +109,7 @@ export const patchOrganisationRequestSchema = z
       .max(ACCESSIBILITY_RESPONSE_DAYS.max, 'too_big'),
     accessibilityComplaintsUrl: webAddress,
     oin: orEmpty(z.string().regex(OIN_PATTERN, 'invalid_oin')),
+    reminders: remindersSchema,
   })
   .partial()
   .strict();

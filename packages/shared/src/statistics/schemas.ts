@@ -129,6 +129,13 @@ export const statisticsChannelSchema = z.object({
   noShowRate: z.number().nullable(),
 });
 export type StatisticsChannel = z.infer<typeof statisticsChannelSchema>;
+/** Appointments that ended checked in or as a no-show, and the share that did not come (null for none). */
+export const attendanceSchema = z.object({
+  checkedIn: z.number().int(),
+  noShow: z.number().int(),
+  noShowRate: z.number().nullable(),
+});
+export type Attendance = z.infer<typeof attendanceSchema>;
 
 export const statisticsSchema = z.object({
   from: dateSchema,
@@ -144,5 +151,10 @@ export const statisticsSchema = z.object({
   occupancy: z.array(occupancyCellSchema),
   leadTime: z.array(leadTimeSchema),
   suggestions: z.array(walkInSuggestionSchema),
+  /**
+   * Reminders that ask (DESIGN §4c): how the visitors who said "Ik kom" kept their appointment against
+   * everyone else (no reminder, or no answer to it).
+   */
+  attendance: z.object({ confirmed: attendanceSchema, unconfirmed: attendanceSchema }),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;

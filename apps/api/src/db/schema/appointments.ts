@@ -73,7 +73,13 @@ export const appointments = pgTable(
     checkInCode: text('check_in_code'),
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * When the last reminder was queued (DESIGN §4c, decision 0460): a reminder of `hoursBefore` is due
+     * while this is null or earlier than `start − hoursBefore`. A move to another time clears it.
+     */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    /** The visitor said "Ik kom" through a reminder's link; no further reminder then. A move clears it. */
+    visitorConfirmedAt: timestamp('visitor_confirmed_at', { withTimezone: true }),
     /** iCalendar SEQUENCE: raised on every change so calendars replace the old invitation. */
     sequence: integer('sequence').notNull().default(0),
     /**

@@ -18,3 +18,4 @@ export * from './integrations.js';
 export * from './webhooks.js';
 export * from './identity-provider.js';
 export * from './integration-bookings.js';
+export * from './waitlist.js';

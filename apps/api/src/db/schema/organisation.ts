@@ -12,7 +12,7 @@ import {
   timestamp,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import type { PrivacyStatement, RegisterField } from '@balie/shared';
+import type { PrivacyStatement, RegisterField, Reminder } from '@balie/shared';
 import { bytea } from './types.js';
 
 /** The provider's one organisation record (DESIGN §4); the migration inserts its row (id 1). */
@@ -59,6 +59,11 @@ export const organisation = pgTable(
     accessibilityComplaintsUrl: text('accessibility_complaints_url').notNull().default(''),
     /** The organisation identification number (20 digits) or '': the URN source of its events. */
     oin: text('oin').notNull().default(''),
+    /** The reminders mailed before each appointment (DESIGN §5 Reminders): 0–2, hours before, 1–336. */
+    reminders: jsonb('reminders')
+      .$type<Reminder[]>()
+      .notNull()
+      .default([{ hoursBefore: 24 }]),
   },
   (t) => [
     check('organisation_single_row', sql`${t.id} = 1`),

@@ -70,6 +70,9 @@ export const statisticsParts = pgTable(
     walkIns: count('walk_ins'),
     walkInMinutes: count('walk_in_minutes'),
     noShowMinutes: count('no_show_minutes'),
+    /** Of checked in and no-show: those whose visitor said "Ik kom" in a reminder (DESIGN §4c). */
+    confirmedCheckedIn: count('confirmed_checked_in'),
+    confirmedNoShow: count('confirmed_no_show'),
     openMinutes: count('open_minutes'),
     bookedMinutes: count('booked_minutes'),
     lead0: count('lead_0'),

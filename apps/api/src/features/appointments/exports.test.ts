@@ -60,6 +60,8 @@ describe.each(testDatabases)("today's exports on %s", (kind) => {
           email: `v${i}@example.org`,
           phone: i === 0 ? '+31 20 1234567' : '020 1234567',
           checkInCode: newCheckInCode(),
+          // The first visitor said "Ik kom" in a reminder (DESIGN §4c): the CSV shows who will come.
+          visitorConfirmedAt: i === 0 ? NOW : null,
         })
         .returning();
       await t.database.db
@@ -92,6 +94,7 @@ describe.each(testDatabases)("today's exports on %s", (kind) => {
       'Producten',
       'Status',
       'Incheckcode',
+      'Komst bevestigd',
     ]);
     const rows = records.slice(1);
     expect(rows).toHaveLength(NAMES.length + 1);
@@ -105,6 +108,8 @@ describe.each(testDatabases)("today's exports on %s", (kind) => {
     expect(wałęsa.slice(2, 4)).toEqual(['Stadhuis', 'Balie 1']);
     expect(wałęsa[8]).toBe('bevestigd');
     expect(wałęsa[9]).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+    expect(wałęsa[10]).toBe('ja');
+    expect(rows.filter((r) => r[10] === 'ja')).toHaveLength(1);
     // Each row's location is its desk's: Balie 1 at the town hall, Balie 2 at Stadswinkel Noord.
     expect(new Set(rows.map((r) => `${r[3]} @ ${r[2]}`))).toEqual(
       new Set(['Balie 1 @ Stadhuis', 'Balie 2 @ Stadswinkel Noord']),
@@ -114,6 +119,7 @@ describe.each(testDatabases)("today's exports on %s", (kind) => {
     }) as string[][];
     expect(english[0]![2]).toBe('Location');
     expect(english[0]![9]).toBe('Check-in code');
+    expect(english[0]![10]).toBe('Confirmed coming');
     expect((await get('/api/appointments/today/csv', t.user.headers)).statusCode).toBe(403);
     expect((await get('/api/appointments/today/csv?language=fr')).json().errors[0].property).toBe('language');
   });

@@ -52,13 +52,16 @@ function header(language: UiLanguage): string[] {
 
 /** afspraken.csv: semicolon-separated (what Dutch spreadsheet programs expect), UTF-8 with BOM. */
 export function todayCsv(views: AppointmentView[], config: Config, language: UiLanguage): string {
-  const rows = rowsOf(views, config, language).map((r) => [
+  const t = appointmentTexts(language).exports;
+  // The last column: who said "Ik kom" in a reminder (DESIGN §4c); the PDF's columns stay as they are.
+  const rows = rowsOf(views, config, language).map((r, i) => [
     ...r.times,
     r.location.name,
     r.desk.name,
     ...r.cells,
+    views[i]!.row.visitorConfirmedAt ? t.visitorConfirmedYes : '',
   ]);
-  return spreadsheetCsv([header(language), ...rows]);
+  return spreadsheetCsv([[...header(language), t.columns.visitorConfirmed], ...rows]);
 }
 
 /**

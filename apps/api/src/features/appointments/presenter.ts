@@ -39,6 +39,7 @@ export function toAppointment(
     createdAt: iso(row.createdAt)!,
     checkedInAt: iso(row.checkedInAt),
     cancelledAt: iso(row.cancelledAt),
+    visitorConfirmedAt: iso(row.visitorConfirmedAt),
     canChange: canChange(row, config),
     personalDataErased: row.erasedAt !== null,
     checkInCode: row.status === 'cancelled' ? null : row.checkInCode,

@@ -33,6 +33,7 @@ import { enqueueDueReminders } from './mail-templates/reminders.js';
 import { toAppointment } from './presenter.js';
 import { viewOf } from './repository.js';
 import { checkIn, checkInByCode, checkInByToken } from './check-in.service.js';
+import { confirmByToken } from './visitor-confirm.service.js';
 import { cancelAppointment, confirmReservation, deleteAppointment, patchAppointment } from './service.js';
 import { errorResponses } from '../../http/error-responses.js';
 import { runAtStartAndEvery } from '../../http/periodic.js';
@@ -76,6 +77,14 @@ const appointmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/appointment/by-token/:token/check-in',
     { schema: { tags, params: tokenParams, ...one } },
     async (request) => checkInByToken(app, request, request.params.token),
+  );
+
+  // "Ik kom" from a reminder (DESIGN §5): a GET as the spec's cancel link is; the mail links to the web
+  // page /confirm-appointment/{token}, which calls this from the browser (decision 0462).
+  app.get(
+    '/appointment/by-token/:token/confirm',
+    { schema: { tags, params: tokenParams, ...one } },
+    async (request) => confirmByToken(app, request, request.params.token),
   );
 
   app.get(

@@ -14,6 +14,7 @@ import { emitAppointmentEvent } from '../webhooks/events.js';
 import { noteBookingsChanged } from './booking-changes.js';
 import { markNoShow, undoNoShow } from './check-in.service.js';
 import { withFreshCheckInCode } from './check-in-code.js';
+import { matchSoon } from '../waitlist/trigger.js';
 import { APPOINTMENT_MAIL } from './mail-templates/kinds.js';
 import { canChange, present } from './presenter.js';
 import { assertRoomForAnother, emailLimitApplies, lockAddress, roomForAnother } from './open-appointments.js';
@@ -196,6 +197,8 @@ export async function cancelAppointment(
     return cancelled!;
   });
   noteBookingsChanged(app.db);
+  // The freed slot goes to the waitlist first (DESIGN §4c).
+  matchSoon(app);
   return present(app, request, row);
 }
 
@@ -264,7 +267,12 @@ export async function patchAppointment(
         deskId: hold.deskId,
         during: hold.during,
         sequence: current.sequence + 1,
-        reminderSentAt: null,
+        // A new time gets its own reminders and its own "Ik kom" (decision 0461); another desk at the
+        // same time changes neither.
+        ...(hold.during.from.getTime() !== current.during.from.getTime() && {
+          reminderSentAt: null,
+          visitorConfirmedAt: null,
+        }),
       };
       await enqueueMail(tx, APPOINTMENT_MAIL.change, { appointmentId: id });
     }

@@ -63,7 +63,7 @@ function reservationOf(
 }
 
 /** The reservation object of a stored hold (its desk and items read in two queries), titled in `language`. */
-async function toReservation(
+export async function toReservation(
   db: DbOrTx,
   row: AppointmentRow,
   config: Config,
@@ -258,8 +258,36 @@ export async function makeReservation(
   // Before the rate-limit claim: the earlier the arrival is noted, the more of a crowd one read answers.
   const arrived = moment();
   await claimRateLimit(app.db, RATE_LIMITS.makeReservation, request.ip);
-  const zone = app.config.providerTimezone;
   const target = await changeTarget(app.db, request, app.config, body);
+  return holdSlot(app, body, {
+    arrived,
+    target,
+    userId: request.user?.id ?? null,
+    clientKey: holdClientKey(app.config, request),
+    language: requestLanguage(request),
+  });
+}
+
+/**
+ * The booking path's hold itself (DESIGN §4 holds), for make-reservation and for the waitlist's offers
+ * (decision 0463): one way to claim a slot, so the database guards both alike.
+ */
+export async function holdSlot(
+  app: FastifyInstance,
+  body: Pick<
+    MakeReservationRequest,
+    'fromDateTime' | 'appointmentItems' | 'locationId' | 'replacesReservationId'
+  >,
+  who: {
+    arrived: number;
+    target: AppointmentRow | null;
+    userId: number | null;
+    clientKey: string | null;
+    language: UiLanguage;
+  },
+): Promise<Reservation> {
+  const { arrived, target } = who;
+  const zone = app.config.providerTimezone;
   const start = Date.parse(body.fromDateTime);
   const date = localDateOf(start, zone);
   const question = questionOf(start, body);
@@ -296,8 +324,8 @@ export async function makeReservation(
         items: ctx.items,
         target,
         replacesReservationId: body.replacesReservationId,
-        userId: request.user?.id ?? null,
-        clientKey: holdClientKey(app.config, request),
+        userId: who.userId,
+        clientKey: who.clientKey,
         reservationId: randomUUID(),
       };
       let candidates = desksForStart(ctx.input, start);
@@ -322,7 +350,7 @@ export async function makeReservation(
             const desk = ctx.schedule.desks.find((d) => d.id === outcome.deskId)!;
             return reservationOf(
               { ...attempt, createdAt: outcome.createdAt, validTill: outcome.validTill },
-              itemViews(ctx.items, requestLanguage(request)),
+              itemViews(ctx.items, who.language),
               { id: desk.id, name: desk.name, location: desk.location },
               app.config,
             );

@@ -1,6 +1,7 @@
 import {
   ACCESSIBILITY_RESPONSE_DAYS,
   DEFAULT_PRIMARY_COLOUR,
+  DEFAULT_REMINDERS,
   REGISTER_FIELDS,
   type Organisation,
 } from '@balie/shared';
@@ -30,6 +31,7 @@ const EMPTY: Organisation = {
   accessibilityComplaintsUrl: '',
   oin: '',
   staffSignIn: null,
+  reminders: [...DEFAULT_REMINDERS],
 };
 
 /** The one organisation record (its row is made by the migration). */
@@ -55,6 +57,7 @@ export async function getOrganisation(db: DbOrTx): Promise<Organisation> {
       accessibilityResponseDays: organisation.accessibilityResponseDays,
       accessibilityComplaintsUrl: organisation.accessibilityComplaintsUrl,
       oin: organisation.oin,
+      reminders: organisation.reminders,
     })
     .from(organisation)
     .where(eq(organisation.id, 1));

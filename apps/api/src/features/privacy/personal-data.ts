@@ -63,3 +63,13 @@ export const AUDITED_PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>
 
 /** Marks an audit event whose personal values are gone, so no run scrubs it twice. */
 export const SCRUBBED_MARK = 'personalDataErased';
+
+/**
+ * Waitlist places (DESIGN §4c): the address, the account, the link's nonce and hash. Not blanked but
+ * deleted whole, with their offers (decision 0465): by an erasure of the address, and by retention once
+ * a place has ended (left, booked, past its last day) or was never confirmed, for the same period.
+ */
+export const WAITLIST_PERSONAL_DATA = {
+  table: 'waitlist_places',
+  columns: ['email', 'user_id', 'token_hash', 'token_nonce'],
+} as const;

@@ -270,3 +270,39 @@ export async function heldAppointmentIds(db: DbOrTx, ids: readonly number[]): Pr
   }
   return held;
 }
+
+// ---- the waitlist (DESIGN §4c; decision 0465) ----
+
+/**
+ * Deletes the waitlist places of an address (an erasure on request) with their offers, the holds of open
+ * offers (the slots are free again) and the mails still queued about them. Returns how many went.
+ */
+export async function deleteWaitlistPlacesOf(db: DbOrTx, email: string): Promise<number> {
+  return deleteWaitlistPlaces(db, sql`lower(email) = ${normaliseAddress(email)}`);
+}
+
+/**
+ * Retention: places that ended (left, booked, past their last day) before the cutoff, and places never
+ * confirmed made before it, go with everything about them.
+ */
+export async function deleteExpiredWaitlistPlaces(db: DbOrTx, cutoff: Date): Promise<number> {
+  const at = sql`${cutoff.toISOString()}::timestamptz`;
+  return deleteWaitlistPlaces(
+    db,
+    sql`((status IN ('left', 'booked', 'ended') AND ended_at < ${at}) OR (status = 'pending' AND created_at < ${at}))`,
+  );
+}
+
+async function deleteWaitlistPlaces(db: DbOrTx, which: SQL): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`WITH gone AS (DELETE FROM waitlist_places WHERE ${which} RETURNING id),
+        offers AS (SELECT o.id, o.appointment_id FROM waitlist_offers o WHERE o.place_id IN (SELECT id FROM gone)),
+        holds AS (DELETE FROM appointments WHERE id IN (SELECT appointment_id FROM offers) AND status = 'reserved'),
+        mails AS (DELETE FROM outbox WHERE sent_at IS NULL AND (
+                    payload ->> 'placeId' IN (SELECT id::text FROM gone)
+                    OR payload ->> 'offerId' IN (SELECT id::text FROM offers)))
+        SELECT id FROM gone`,
+  );
+  return rows.length;
+}

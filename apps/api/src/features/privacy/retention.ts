@@ -7,6 +7,7 @@ import { getOrganisation } from '../organisation/repository.js';
 import {
   claimExpiredAppointments,
   deleteExpiredTokens,
+  deleteExpiredWaitlistPlaces,
   deleteFinishedMails,
   deleteStaleRateLimitHits,
   eraseAppointments,
@@ -93,6 +94,8 @@ export async function runRetention(
       result.auditEvents += await scrubAuditEvents(tx, type, subjects);
     }
     result.mails = await deleteFinishedMails(tx, cutoff);
+    // Waitlist places that ended before the period (decision 0465), with their offers.
+    await deleteExpiredWaitlistPlaces(tx, cutoff);
     result.tokens = (await deleteExpiredTokens(tx, now)) + (await deleteStaleRateLimitHits(tx));
   });
 

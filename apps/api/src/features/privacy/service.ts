@@ -24,6 +24,7 @@ import {
   appointmentIdsOf,
   deleteAddressTraces,
   deleteMails,
+  deleteWaitlistPlacesOf,
   eraseAppointments,
   invitationsOf,
   normaliseAddress,
@@ -135,6 +136,8 @@ export async function eraseAddress(
       queued.map((m) => m.id),
     );
     await eraseAppointments(tx, ids, now);
+    // Waitlist places of the address go whole (decision 0465): nothing of them is needed afterwards.
+    await deleteWaitlistPlacesOf(tx, address);
     await scrubAuditEvents(tx, 'invitation', invitationIds);
     await deleteAddressTraces(tx, address, invitationIds);
     if (userId !== null) {

@@ -113,6 +113,7 @@ function appointmentsOf(s: RollUpScope): SQL {
   const first = s.days[0]!;
   const last = s.days.at(-1)!;
   return sql`SELECT a.id, a.desk_id, dk.location_id, a.status, a.channel, a.integration_client_id,
+                    a.visitor_confirmed_at IS NOT NULL AS asked,
                     lower(a.during) AT TIME ZONE ${s.zone} AS local_start,
                     upper(a.during) AT TIME ZONE ${s.zone} AS local_end,
                     (extract(epoch FROM upper(a.during) - lower(a.during)) / 60)::int AS minutes,
@@ -149,6 +150,8 @@ starts AS (
          count(*) FILTER (WHERE status = 'no_show')::int AS no_show,
          count(*) FILTER (WHERE status = 'cancelled')::int AS cancelled,
          coalesce(sum(minutes) FILTER (WHERE status = 'no_show'), 0)::int AS no_show_minutes,
+         count(*) FILTER (WHERE status = 'checked_in' AND asked)::int AS confirmed_checked_in,
+         count(*) FILTER (WHERE status = 'no_show' AND asked)::int AS confirmed_no_show,
          ${lead(0, 0)} AS lead_0, ${lead(1, 1)} AS lead_1, ${lead(2, 3)} AS lead_2_3, ${lead(4, 7)} AS lead_4_7,
          ${lead(8, 14)} AS lead_8_14, ${lead(15, 30)} AS lead_15_30, ${lead(31, null)} AS lead_31
     FROM appts GROUP BY 1, 2, 3, 4
@@ -201,14 +204,15 @@ walk_ins AS (
 partial AS (
   SELECT day, location_id, desk_id, hour, booked, checked_in, no_show, cancelled, 0 AS walk_ins, 0 AS walk_in_minutes,
          no_show_minutes, 0 AS open_minutes, 0 AS booked_minutes,
-         lead_0, lead_1, lead_2_3, lead_4_7, lead_8_14, lead_15_30, lead_31 FROM starts
+         lead_0, lead_1, lead_2_3, lead_4_7, lead_8_14, lead_15_30, lead_31,
+         confirmed_checked_in, confirmed_no_show FROM starts
   UNION ALL
-  SELECT day, location_id, desk_id, hour, 0, 0, 0, 0, 0, 0, 0, 0, booked_minutes, 0, 0, 0, 0, 0, 0, 0 FROM covered
+  SELECT day, location_id, desk_id, hour, 0, 0, 0, 0, 0, 0, 0, 0, booked_minutes, 0, 0, 0, 0, 0, 0, 0, 0, 0 FROM covered
   UNION ALL
-  SELECT day, location_id, desk_id, hour, 0, 0, 0, 0, 0, 0, 0, open_minutes, 0, 0, 0, 0, 0, 0, 0, 0
+  SELECT day, location_id, desk_id, hour, 0, 0, 0, 0, 0, 0, 0, open_minutes, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
     FROM open_hours WHERE open_minutes > 0
   UNION ALL
-  SELECT day, location_id, desk_id, hour, 0, 0, 0, 0, walk_ins, walk_in_minutes, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 FROM walk_ins
+  SELECT day, location_id, desk_id, hour, 0, 0, 0, 0, walk_ins, walk_in_minutes, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 FROM walk_ins
 ),
 hourly AS (
   SELECT day, location_id, desk_id, hour, sum(booked) AS booked, sum(checked_in) AS checked_in,
@@ -216,19 +220,21 @@ hourly AS (
          sum(walk_in_minutes) AS walk_in_minutes, sum(no_show_minutes) AS no_show_minutes,
          sum(open_minutes) AS open_minutes, sum(booked_minutes) AS booked_minutes, sum(lead_0) AS lead_0,
          sum(lead_1) AS lead_1, sum(lead_2_3) AS lead_2_3, sum(lead_4_7) AS lead_4_7, sum(lead_8_14) AS lead_8_14,
-         sum(lead_15_30) AS lead_15_30, sum(lead_31) AS lead_31
+         sum(lead_15_30) AS lead_15_30, sum(lead_31) AS lead_31,
+         sum(confirmed_checked_in) AS confirmed_checked_in, sum(confirmed_no_show) AS confirmed_no_show
     FROM partial GROUP BY day, location_id, desk_id, hour
 )
 INSERT INTO statistics_parts (day, location_id, desk_id, day_part, booked, checked_in, no_show, cancelled, walk_ins,
                               walk_in_minutes, no_show_minutes, open_minutes, booked_minutes,
                               lead_0, lead_1, lead_2_3, lead_4_7, lead_8_14, lead_15_30, lead_31,
-                              hours, open_by_hour, booked_by_hour)
+                              hours, open_by_hour, booked_by_hour, confirmed_checked_in, confirmed_no_show)
 SELECT day, location_id, desk_id, ${partNumber(sql`hour`)}, sum(booked), sum(checked_in), sum(no_show), sum(cancelled),
        sum(walk_ins), sum(walk_in_minutes), sum(no_show_minutes), sum(open_minutes), sum(booked_minutes),
        sum(lead_0), sum(lead_1), sum(lead_2_3), sum(lead_4_7), sum(lead_8_14), sum(lead_15_30), sum(lead_31),
        coalesce(array_agg(hour ORDER BY hour) FILTER (WHERE open_minutes > 0 OR booked_minutes > 0), '{}'),
        coalesce(array_agg(open_minutes ORDER BY hour) FILTER (WHERE open_minutes > 0 OR booked_minutes > 0), '{}'),
-       coalesce(array_agg(booked_minutes ORDER BY hour) FILTER (WHERE open_minutes > 0 OR booked_minutes > 0), '{}')
+       coalesce(array_agg(booked_minutes ORDER BY hour) FILTER (WHERE open_minutes > 0 OR booked_minutes > 0), '{}'),
+       sum(confirmed_checked_in), sum(confirmed_no_show)
   FROM hourly GROUP BY day, location_id, desk_id, 4`,
   );
 }
@@ -410,6 +416,29 @@ export async function leadTimeRow(db: DbOrTx, f: Filter): Promise<number[]> {
           FROM statistics_parts WHERE ${where(f)}`,
   );
   return ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((k) => Number(row?.[k] ?? 0));
+}
+
+/**
+ * Did the visitors who said "Ik kom" come (DESIGN §4c)? Checked in and no-show over the filter, of all
+ * appointments and of those confirmed in a reminder; the unconfirmed are the difference.
+ */
+export async function confirmationRow(
+  db: DbOrTx,
+  f: Filter,
+): Promise<{ checkedIn: number; noShow: number; confirmedCheckedIn: number; confirmedNoShow: number }> {
+  const [row] = await queryRows<Record<string, number | null>>(
+    db,
+    sql`SELECT sum(checked_in)::int AS "checkedIn", sum(no_show)::int AS "noShow",
+               sum(confirmed_checked_in)::int AS "confirmedCheckedIn", sum(confirmed_no_show)::int AS "confirmedNoShow"
+          FROM statistics_parts WHERE ${where(f)}`,
+  );
+  const n = (k: string) => Number(row?.[k] ?? 0);
+  return {
+    checkedIn: n('checkedIn'),
+    noShow: n('noShow'),
+    confirmedCheckedIn: n('confirmedCheckedIn'),
+    confirmedNoShow: n('confirmedNoShow'),
+  };
 }
 
 /** Per product over the filter: the appointments with it and how they ended. */

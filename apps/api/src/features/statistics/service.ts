@@ -1,4 +1,5 @@
 import {
+  type Attendance,
   DAY_PARTS,
   LEAD_TIME_BUCKETS,
   SUGGESTION_WEEKS,
@@ -32,6 +33,7 @@ import {
   listLocationIds,
   occupancyRows,
   partRows,
+  confirmationRow,
   productRows,
   waitRows,
   type Filter,
@@ -136,6 +138,7 @@ export async function statistics(app: FastifyInstance, query: StatisticsQuery): 
   const lead = await leadTimeRow(app.db, filter);
   const products = await productRows(app.db, filter);
   const channels = await channelRows(app.db, filter);
+  const attended = await confirmationRow(app.db, filter);
   const history = await historyRows(app.db, { ...filter, from: historyFrom, until: historyUntil });
 
   const shown = allDesks.filter(
@@ -169,5 +172,17 @@ export async function statistics(app: FastifyInstance, query: StatisticsQuery): 
     occupancy: toOccupancy(occupancy),
     leadTime: LEAD_TIME_BUCKETS.map((bucket, i) => ({ bucket, appointments: lead[i] ?? 0 })),
     suggestions,
+    attendance: {
+      confirmed: attendance(attended.confirmedCheckedIn, attended.confirmedNoShow),
+      unconfirmed: attendance(
+        attended.checkedIn - attended.confirmedCheckedIn,
+        attended.noShow - attended.confirmedNoShow,
+      ),
+    },
   };
+}
+
+function attendance(checkedIn: number, noShow: number): Attendance {
+  const ended = checkedIn + noShow;
+  return { checkedIn, noShow, noShowRate: ended === 0 ? null : Math.round((noShow / ended) * 1000) / 1000 };
 }

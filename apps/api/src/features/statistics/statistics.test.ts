@@ -302,6 +302,49 @@ describe.each(testDatabases)('statistics on %s', (kind) => {
     }
   });
 
+  it('compares the no-show rate of visitors who said "Ik kom" with everyone else', async () => {
+    const q = `from=${FROM}&until=${UNTIL}&locationId=${location.id}`;
+    const db = t.database.db;
+    // Every third visit that ended checked in or as a no-show was confirmed in a reminder.
+    const ended = await queryRows<{ id: number; status: string }>(
+      db,
+      sql`SELECT id, status FROM appointments WHERE desk_id = ${desk.id} AND status IN ('checked_in', 'no_show')
+           ORDER BY id`,
+    );
+    const asked = ended.filter((_, i) => i % 3 === 0);
+    const ids = asked.map((a) => a.id);
+    await queryRows(
+      db,
+      sql`UPDATE appointments SET visitor_confirmed_at = lower(during) - interval '1 day'
+           WHERE id = ANY(${`{${ids.join(',')}}`}::int[])`,
+    );
+    const rate = (noShow: number, checkedIn: number) =>
+      noShow + checkedIn === 0 ? null : Math.round((noShow / (noShow + checkedIn)) * 1000) / 1000;
+    const count = (list: typeof ended, status: string) => list.filter((v) => v.status === status).length;
+    const others = ended.filter((v) => !ids.includes(v.id));
+    try {
+      const s = await read(q);
+      expect(s.attendance).toEqual({
+        confirmed: {
+          checkedIn: count(asked, 'checked_in'),
+          noShow: count(asked, 'no_show'),
+          noShowRate: rate(count(asked, 'no_show'), count(asked, 'checked_in')),
+        },
+        unconfirmed: {
+          checkedIn: count(others, 'checked_in'),
+          noShow: count(others, 'no_show'),
+          noShowRate: rate(count(others, 'no_show'), count(others, 'checked_in')),
+        },
+      });
+      expect(s.attendance.confirmed.checkedIn + s.attendance.confirmed.noShow).toBeGreaterThan(0);
+    } finally {
+      await queryRows(
+        db,
+        sql`UPDATE appointments SET visitor_confirmed_at = NULL WHERE desk_id = ${desk.id}`,
+      );
+    }
+  });
+
   it('gives occupancy per weekday and hour as booked ÷ open minutes, minute by minute', async () => {
     const s = await read(`from=${FROM}&until=${UNTIL}&locationId=${location.id}`);
     const open = new Map<string, number>();

@@ -18,6 +18,7 @@ const DashboardLayout = lazy(() =>
 );
 const EditAppointmentPage = lazy(() => import('../../features/booking/routes/EditAppointmentPage'));
 const CancelAppointmentPage = lazy(() => import('../../features/booking/routes/CancelAppointmentPage'));
+const ConfirmComingPage = lazy(() => import('../../features/booking/routes/ConfirmComingPage'));
 const EditingNotPossiblePage = lazy(() => import('../../features/booking/routes/EditingNotPossiblePage'));
 const ChangeAppointmentPage = lazy(() => import('../../features/appointments/routes/ChangeAppointmentPage'));
 const CalendarPage = lazy(() => import('../../features/appointments/routes/CalendarPage'));
@@ -55,6 +56,10 @@ const PrivacyRequestsPage = lazy(() => import('../../features/privacy/routes/Pri
 const StatisticsPage = lazy(() => import('../../features/statistics/routes/StatisticsPage'));
 const IntegrationsPage = lazy(() => import('../routes/IntegrationsPage'));
 const SystemPage = lazy(() => import('../../features/system/routes/SystemPage'));
+const AdminWaitlistPage = lazy(() => import('../../features/waitlist/routes/AdminWaitlistPage'));
+const WaitlistConfirmPage = lazy(() => import('../../features/booking/routes/WaitlistConfirmPage'));
+const WaitlistLeavePage = lazy(() => import('../../features/booking/routes/WaitlistLeavePage'));
+const WaitlistOfferPage = lazy(() => import('../../features/booking/routes/WaitlistOfferPage'));
 const AccessibilityPage = lazy(() => import('../../features/accessibility/routes/AccessibilityPage'));
 const NotFoundPage = lazy(() => import('../../features/errors/routes/NotFoundPage'));
 const ServerErrorPage = lazy(() => import('../../features/errors/routes/ServerErrorPage'));
@@ -119,6 +124,10 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
             { path: '/new', element: <NewAppointmentPage /> },
             { path: '/edit-appointment/:token', element: <EditAppointmentPage /> },
             { path: '/cancel-appointment/:token', element: <CancelAppointmentPage /> },
+            { path: '/confirm-appointment/:token', element: <ConfirmComingPage /> },
+            { path: '/waitlist-confirm/:token', element: <WaitlistConfirmPage /> },
+            { path: '/waitlist-offer/:token', element: <WaitlistOfferPage /> },
+            { path: '/waitlist-leave/:token', element: <WaitlistLeavePage /> },
             { path: '/Appointment/Index/*', element: <EditingNotPossiblePage /> },
             { path: '/login', element: <LoginPage /> },
             // Where a sign-in through the organisation's identity provider lands (DESIGN §4c).
@@ -181,6 +190,7 @@ export function appRoutes(maintenance: boolean = MAINTENANCE): RouteObject[] {
                 { path: '/statistics', element: <StatisticsPage /> },
                 { path: '/integrations', element: <IntegrationsPage /> },
                 { path: '/system', element: <SystemPage /> },
+                { path: '/waitlist', element: <AdminWaitlistPage /> },
               ],
             },
           ],

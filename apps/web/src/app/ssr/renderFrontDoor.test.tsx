@@ -48,6 +48,7 @@ const state: FrontDoorState = {
     registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
     requireMfaForAdmins: false,
     retentionDays: 30,
+    reminders: [{ hoursBefore: 24 }],
     privacyStatement: { nl: '', en: '', de: '' },
     logoFileId: 7,
     primaryColour: '#1a5e20',

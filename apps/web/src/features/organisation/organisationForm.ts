@@ -22,6 +22,7 @@ const FORM_FIELDS = {
   requireMfaForAdmins: true,
   retentionDays: true,
   privacyStatement: true,
+  reminders: true,
 } as const;
 export const formSchema = patchOrganisationRequestSchema
   .pick(FORM_FIELDS)

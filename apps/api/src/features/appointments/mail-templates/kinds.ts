@@ -96,6 +96,18 @@ function reassignmentOf(
   };
 }
 
+/**
+ * "Today", "tomorrow" or the date: counted when the mail is rendered, in the desks' time zone, since a
+ * reminder may go two weeks ahead or catch up on the day itself.
+ */
+function reminderIntro(t: AppointmentTexts, start: DateTime, date: string): string {
+  const today = DateTime.now().setZone(start.zone).startOf('day');
+  const days = Math.round(start.startOf('day').diff(today, 'days').days);
+  if (days <= 0) return t.reminder.introToday;
+  if (days === 1) return t.reminder.intro;
+  return fill(t.reminder.introLater, { date });
+}
+
 /** The booking page with the same products already chosen: `/new?items=<productId>x<amount>,…`. */
 function rebookUrl(publicUrl: string, items: AppointmentView['items']): string {
   return `${publicUrl}/new?items=${items.map((i) => `${i.product.id}x${i.amount}`).join(',')}`;
@@ -204,22 +216,28 @@ async function render(
   const cancelling = CANCELLING.includes(kind);
   const token = row.tokenNonce ? deriveToken(config.secret, row.tokenNonce) : null;
   const links =
-    token && !cancelling
-      ? [
+    token && kind === 'reminder'
+      ? // The reminder asks (DESIGN §4c): "Ik kom" first, "Ik kan niet" the cancel page, then the change.
+        [
+          { label: t.reminder.confirm, url: `${config.publicUrl}/confirm-appointment/${token}` },
+          { label: t.reminder.cannot, url: `${config.publicUrl}/cancel-appointment/${token}` },
           { label: t.links.edit, url: `${config.publicUrl}/edit-appointment/${token}` },
-          { label: t.links.cancel, url: `${config.publicUrl}/cancel-appointment/${token}` },
         ]
-      : [];
+      : token && !cancelling
+        ? [
+            { label: t.links.edit, url: `${config.publicUrl}/edit-appointment/${token}` },
+            { label: t.links.cancel, url: `${config.publicUrl}/cancel-appointment/${token}` },
+          ]
+        : [];
   if (kind === 'scheduleCancellation')
     links.push({ label: t.scheduleCancellation.rebook, url: rebookUrl(config.publicUrl, items) });
   const checkInCode = !cancelling ? row.checkInCode : null;
   // Rendered when sent: "today" or "tomorrow" is counted from that moment, in the desks' time zone.
-  const remindsToday = kind === 'reminder' && start.hasSame(DateTime.now().setZone(zone), 'day');
   const intro =
     kind === 'scheduleCancellation'
       ? `${t[kind].intro}\n${t[kind].reasonLabel}: ${scheduleReason(t, extra.payload)}`
-      : remindsToday
-        ? t.reminder.introToday
+      : kind === 'reminder'
+        ? reminderIntro(t, start, date)
         : t[kind].intro;
   const reassigned =
     kind === 'change'
@@ -233,7 +251,7 @@ async function render(
     preview: reassigned?.preview ?? `${t[kind].heading}: ${date}, ${time}`,
     heading: reassigned?.heading ?? t[kind].heading,
     greeting: greetingOf(base, name),
-    paragraphs: [reassigned?.intro ?? intro],
+    paragraphs: [reassigned?.intro ?? intro, ...(kind === 'reminder' ? [t.reminder.ask] : [])],
     details: [
       [t.details.date, date],
       [t.details.time, time],
@@ -293,12 +311,23 @@ async function render(
   };
 }
 
+/**
+ * A reminder queued for one start time is pointless once the appointment moved (the new time gets its
+ * own) or the visitor already said "Ik kom" (DESIGN §4c; decision 0460).
+ */
+function reminderStillDue(row: typeof appointments.$inferSelect, payload: Record<string, unknown>): boolean {
+  if (row.visitorConfirmedAt) return false;
+  if (typeof payload.startsAt !== 'string') return true;
+  return Date.parse(payload.startsAt) === row.during.from.getTime();
+}
+
 for (const kind of Object.keys(APPOINTMENT_MAIL) as Kind[]) {
   registerMailKind(APPOINTMENT_MAIL[kind], async (payload, ctx) => {
     const id = Number(payload.appointmentId);
     if (!Number.isInteger(id)) return null;
     const [row] = await ctx.db.select().from(appointments).where(eq(appointments.id, id));
     if (!row || !row.email || !SENDABLE[kind].includes(row.status)) return null;
+    if (kind === 'reminder' && !reminderStillDue(row, payload)) return null;
     const view = await viewOf(ctx.db, row);
     const organisation = await getOrganisation(ctx.db);
     // A cancellation shows neither the code nor what to bring.

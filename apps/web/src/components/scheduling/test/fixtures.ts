@@ -70,6 +70,7 @@ export function appointment(over: Partial<Appointment> = {}): Appointment {
     language: 'en',
     createdAt: '2026-11-20T10:00:00.000Z',
     checkedInAt: null,
+    visitorConfirmedAt: null,
     cancelledAt: null,
     canChange: true,
     personalDataErased: false,

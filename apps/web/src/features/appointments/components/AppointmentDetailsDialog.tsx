@@ -31,6 +31,7 @@ export function AppointmentDetailsDialog({
   offerCheckIn?: boolean;
 }) {
   const { t, i18n } = useTranslation('appointments');
+  const { t: r } = useTranslation('reminders');
   const [checkIn, { isLoading }] = useCheckInAppointmentMutation();
   const notify = useNotify();
   if (!a) return null;
@@ -55,6 +56,15 @@ export function AppointmentDetailsDialog({
     [t('details.phone'), a.phone],
     [t('details.email'), a.email],
     [t('details.code'), a.checkInCode ?? '—'],
+    // The answer to a reminder (DESIGN §4c): confirmed coming, and when.
+    [
+      r('list.confirmed'),
+      a.visitorConfirmedAt
+        ? r('list.confirmedAt', {
+            at: `${formatDate(a.visitorConfirmedAt, i18n.language)} ${formatTime(a.visitorConfirmedAt)}`,
+          })
+        : r('list.notConfirmed'),
+    ],
   ];
   return (
     <Dialog open onClose={onClose} aria-labelledby="appointment-details-title" fullWidth maxWidth="sm">

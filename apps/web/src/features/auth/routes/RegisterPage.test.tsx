@@ -21,6 +21,7 @@ const organisation = (registrationOpen: boolean, registerFields: RegisterField[]
     registerFields,
     requireMfaForAdmins: false,
     retentionDays: 30,
+    reminders: [{ hoursBefore: 24 }],
     privacyStatement: { nl: '', en: '', de: '' },
     ...UNBRANDED,
   });

@@ -26,6 +26,15 @@ export const byTokenApi = api.injectEndpoints({
       },
       invalidatesTags: ['Timeslot', 'AvailableDays', 'Appointments'],
     }),
+    // "Ik kom" from a reminder (DESIGN §5 Reminders): idempotent, so the page may call it on opening.
+    confirmComingByToken: build.mutation<Appointment, string>({
+      query: (token) => `/appointment/by-token/${encodeURIComponent(token)}/confirm`,
+      async onQueryStarted(token, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(byTokenApi.util.upsertQueryData('getAppointmentByToken', token, data));
+      },
+      invalidatesTags: ['Appointments'],
+    }),
     // The visitor's own check-in on the day (DESIGN §4b *Calling visitors*; decision 0385).
     checkInByToken: build.mutation<Appointment, string>({
       query: (token) => ({
@@ -44,4 +53,5 @@ export const {
   useGetAppointmentByTokenQuery,
   useCancelAppointmentByTokenMutation,
   useCheckInByTokenMutation,
+  useConfirmComingByTokenMutation,
 } = byTokenApi;

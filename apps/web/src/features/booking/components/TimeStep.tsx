@@ -1,3 +1,4 @@
+import { WaitlistJoin } from './WaitlistJoin';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -123,6 +124,8 @@ export function TimeStep() {
         onSlotSelect={choose}
         busy={hold.isLoading}
       />
+      {/* Nothing in reach, or only later than needed: a place on the waitlist (DESIGN §4c). */}
+      {!held && <WaitlistJoin appointmentItems={draft.appointmentItems} locationId={draft.locationId} />}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
         <Button onClick={() => dispatch(stepChanged(draft.chooseLocation ? 'location' : 'products'))}>
           {t('nav.back')}

@@ -20,6 +20,7 @@ const ORGANISATION: Organisation = organisationSchema.parse({
   registerFields: ['birthDay', 'serviceBookNr', 'cardNumber'],
   requireMfaForAdmins: false,
   retentionDays: 30,
+  reminders: [{ hoursBefore: 24 }],
   privacyStatement: { nl: '', en: '', de: '' },
   ...UNBRANDED,
 });

@@ -30,6 +30,7 @@ import { AccessibilityContactSection } from '../components/AccessibilityContactS
 import { BrandingSection } from '../components/BrandingSection';
 import { EmbedSection } from '../components/EmbedSection';
 import { PrivacyFields } from '../components/PrivacyFields';
+import { ReminderFields } from '../components/ReminderFields';
 import { formSchema, formValuesOf, type FormValues } from '../organisationForm';
 
 /** The register form's labels for the extra fields, as the register page shows them. */
@@ -132,10 +133,13 @@ const SERVER_FIELDS = [
   'privacyStatement.nl',
   'privacyStatement.en',
   'privacyStatement.de',
+  'reminders',
+  'reminders.0.hoursBefore',
+  'reminders.1.hoursBefore',
 ] as const;
 
 function OrganisationForm({ organisation }: { organisation: Organisation }) {
-  const { t } = useTranslation(['organisation', 'common']);
+  const { t } = useTranslation(['organisation', 'common', 'reminders']);
   const notify = useNotify();
   const [patch] = usePatchOrganisationMutation();
   const { control, handleSubmit, reset, setError } = useForm<FormValues>({
@@ -212,6 +216,7 @@ function OrganisationForm({ organisation }: { organisation: Organisation }) {
         />
         <RegistrationFields control={control} />
         <SecurityFields control={control} refused={mfaRefused} />
+        <ReminderFields control={control} />
         <PrivacyFields control={control} />
         <Button type="submit" variant="contained" disabled={!canSubmit} sx={{ mt: 2 }}>
           {t('common:action.save')}

@@ -40,6 +40,10 @@ const ONE_DAY = statisticsSchema.parse({
   occupancy: [],
   leadTime: [],
   suggestions: [],
+  attendance: {
+    confirmed: { checkedIn: 9, noShow: 1, noShowRate: 0.1 },
+    unconfirmed: { checkedIn: 3, noShow: 1, noShowRate: 0.25 },
+  },
 });
 
 function serveStatistics(statistics = ONE_DAY) {
@@ -92,6 +96,14 @@ describe('statistics with a single day of data', () => {
     // The numbers are there for screen readers too, beside the drawing.
     const table = screen.getByRole('table', { name: 'Per day' });
     expect(within(table).getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('sets the no-show rate of visitors who said "I will come" beside that of the others', async () => {
+    serveStatistics();
+    await renderRoute('/statistics', { user: admin });
+    const card = await screen.findByRole('region', { name: 'Reminders: confirmed against unconfirmed' });
+    expect(card).toHaveTextContent('Confirmed ("I will come")No-shows: 10%9 came, 1 did not come');
+    expect(card).toHaveTextContent('Not confirmedNo-shows: 25%3 came, 1 did not come');
   });
 
   it.each([

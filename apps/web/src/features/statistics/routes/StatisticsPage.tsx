@@ -18,6 +18,7 @@ import { useGetStatisticsQuery } from '../api';
 import { DayCharts } from '../components/DayCharts';
 import { LeadTimeChart } from '../components/LeadTimeChart';
 import { OccupancyHeatMap } from '../components/OccupancyHeatMap';
+import { AttendanceCard } from '../components/AttendanceCard';
 import { ProductChart } from '../components/ProductChart';
 import { Suggestions } from '../components/Suggestions';
 import { PRESETS, presetRange, type Preset } from '../lib/range';
@@ -185,6 +186,7 @@ export default function StatisticsPage() {
                 <ProductChart data={s} />
               </Box>
               <LeadTimeChart data={s} />
+              <AttendanceCard data={s} />
             </>
           )}
         </QueryState>

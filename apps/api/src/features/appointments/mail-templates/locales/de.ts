@@ -36,6 +36,10 @@ export const de: AppointmentTexts = {
     subject: 'Erinnerung: Ihr Termin am {date}',
     intro: 'Wir erinnern Sie an Ihren Termin morgen.',
     introToday: 'Wir erinnern Sie an Ihren Termin heute.',
+    introLater: 'Wir erinnern Sie an Ihren Termin am {date}.',
+    ask: 'Kommen Sie? Sagen Sie es uns mit einem Klick auf „Ich komme“. Können Sie nicht kommen? Klicken Sie auf „Ich kann nicht“: Dann kann jemand anderes Ihre Zeit nutzen.',
+    confirm: 'Ich komme',
+    cannot: 'Ich kann nicht',
   },
   scheduleCancellation: {
     heading: 'Ihr Termin kann nicht stattfinden',
@@ -85,7 +89,9 @@ export const de: AppointmentTexts = {
       products: 'Produkte',
       status: 'Status',
       checkInCode: 'Check-in-Code',
+      visitorConfirmed: 'Kommen bestätigt',
     },
+    visitorConfirmedYes: 'ja',
     statuses: {
       confirmed: 'bestätigt',
       checked_in: 'eingecheckt',

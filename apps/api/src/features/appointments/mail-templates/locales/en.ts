@@ -36,6 +36,10 @@ export const en: AppointmentTexts = {
     subject: 'Reminder: your appointment on {date}',
     intro: 'This is a reminder of your appointment tomorrow.',
     introToday: 'This is a reminder of your appointment today.',
+    introLater: 'This is a reminder of your appointment on {date}.',
+    ask: 'Are you coming? Let us know with one click on "I will come". If you cannot come, click "I can\'t come": then someone else can use your time.',
+    confirm: 'I will come',
+    cannot: "I can't come",
   },
   scheduleCancellation: {
     heading: 'Your appointment cannot go ahead',
@@ -85,7 +89,9 @@ export const en: AppointmentTexts = {
       products: 'Products',
       status: 'Status',
       checkInCode: 'Check-in code',
+      visitorConfirmed: 'Confirmed coming',
     },
+    visitorConfirmedYes: 'yes',
     statuses: {
       confirmed: 'confirmed',
       checked_in: 'checked in',

@@ -41,6 +41,11 @@ export const nl = {
     intro: 'Wij herinneren u aan uw afspraak van morgen.',
     /** A reminder normally goes the day before; one sent on the day itself (catching up) says so. */
     introToday: 'Wij herinneren u aan uw afspraak van vandaag.',
+    /** A reminder days ahead (the organisation may choose up to two weeks, DESIGN §5 Reminders). */
+    introLater: 'Wij herinneren u aan uw afspraak op {date}.',
+    ask: 'Komt u? Laat het ons weten met één klik op "Ik kom". Kunt u niet komen? Klik dan op "Ik kan niet": dan kan iemand anders uw tijd gebruiken.',
+    confirm: 'Ik kom',
+    cannot: 'Ik kan niet',
   },
   scheduleCancellation: {
     heading: 'Uw afspraak kan niet doorgaan',
@@ -99,7 +104,9 @@ export const nl = {
       products: 'Producten',
       status: 'Status',
       checkInCode: 'Incheckcode',
+      visitorConfirmed: 'Komst bevestigd',
     },
+    visitorConfirmedYes: 'ja',
     statuses: {
       confirmed: 'bevestigd',
       checked_in: 'ingecheckt',

@@ -21,6 +21,7 @@ interface Props {
 /** One visitor of today: time, name, phone, products, desk, state, and check-in / no-show while open. */
 export function TodayRow({ appointment: a, now, showLocation = false, busy, onCheckIn, onNoShow }: Props) {
   const { t } = useTranslation('appointments');
+  const { t: r } = useTranslation('reminders');
   const name = visitorName(a);
   const started = Date.parse(a.fromDateTime) <= now;
   const headingId = `today-${a.id}`;
@@ -60,6 +61,10 @@ export function TodayRow({ appointment: a, now, showLocation = false, busy, onCh
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <Chip size="small" color={statusColor[a.status]} label={t(`status.${a.status}`)} />
+        {/* Said "Ik kom" in a reminder (DESIGN §4c): the desk sees who will come. */}
+        {a.status === 'confirmed' && a.visitorConfirmedAt && (
+          <Chip size="small" variant="outlined" color="success" label={r('list.confirmed')} />
+        )}
         {a.status === 'confirmed' && (
           <>
             <Button
