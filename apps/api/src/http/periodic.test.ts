@@ -2,11 +2,13 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { BackgroundWork } from './background.js';
 import { runAtStartAndEvery } from './periodic.js';
+import { Readiness } from './readiness.js';
 
-/** A bare server with what `runAtStartAndEvery` needs of the app: its background work. */
+/** A bare server with what `runAtStartAndEvery` needs of the app: its background work, and ready to serve. */
 function server(options: FastifyServerOptions = {}) {
   const app = Fastify(options);
   app.decorate('background', new BackgroundWork(app.log));
+  app.decorate('readiness', new Readiness('ready'));
   return app;
 }
 

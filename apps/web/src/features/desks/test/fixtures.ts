@@ -78,6 +78,7 @@ export const AFFECTED: Appointment = appointmentSchema.parse({
   language: 'nl',
   createdAt: '2031-02-01T10:00:00+01:00',
   checkedInAt: null,
+  visitorConfirmedAt: null,
   cancelledAt: null,
   canChange: true,
   personalDataErased: false,

@@ -40,6 +40,7 @@ const ONE_DAY = statisticsSchema.parse({
   occupancy: [],
   leadTime: [],
   suggestions: [],
+  channels: [],
   attendance: {
     confirmed: { checkedIn: 9, noShow: 1, noShowRate: 0.1 },
     unconfirmed: { checkedIn: 3, noShow: 1, noShowRate: 0.25 },
