@@ -127,6 +127,20 @@ describe('backups of the embedded database (pglite)', () => {
     expect(existsSync(path.join(t.config.backupDir, 'notes.txt'))).toBe(true);
   }, 120_000);
 
+  it('makes the first backup of a new data folder at the first BACKUP_AT after the start, not at the start', async () => {
+    const start = Date.parse('2030-03-12T09:00:00+01:00');
+    // The app as it is, with a backup folder that holds nothing yet.
+    const app = Object.create(t.app, {
+      config: { value: { ...t.config, backupDir: path.join(t.config.dataDir, 'no-backups-yet') } },
+    }) as typeof t.app;
+    // The start, and an hour later: no backup (the last 02:30 was before the start).
+    expect(await nightlyBackup(app, start, undefined, start)).toBeNull();
+    expect(await nightlyBackup(app, start + 3600_000, undefined, start)).toBeNull();
+    // After the next 02:30 it is made.
+    const nextNight = nextAt(start, '02:30');
+    expect(await nightlyBackup(app, nextNight + 60_000, undefined, start)).not.toBeNull();
+  }, 60_000);
+
   it('makes the nightly backup once after BACKUP_AT, and not again until the next night', async () => {
     const newest = backupListSchema.parse((await t.call('GET', '/api/backups', t.admin)).json()).backups[0]!;
     // The job is asked around the next night's BACKUP_AT after the newest backup.

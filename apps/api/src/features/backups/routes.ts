@@ -43,8 +43,9 @@ const backupRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only the process that holds the data folder on disk: an in-memory database (tests) has nothing a
   // restart would lose, and PostgreSQL's backups are its own.
   if (app.database.kind === 'pglite' && !app.database.client.dataDir?.startsWith('memory://')) {
+    const startedAt = Date.now();
     runAtStartAndEvery(app, 'nightly backup', NIGHTLY_CHECK_MS, (signal) =>
-      nightlyBackup(app, Date.now(), signal),
+      nightlyBackup(app, Date.now(), signal, startedAt),
     );
   }
 };

@@ -3,7 +3,7 @@ import type { Backup, BackupList } from '@balie/shared';
 import { recordAudit } from '../../audit/audit.js';
 import { listBackups } from '../../backups/files.js';
 import { makeBackup, type MadeBackup } from '../../backups/make-backup.js';
-import { backupDue } from '../../backups/schedule.js';
+import { backupDue, lastScheduledMoment } from '../../backups/schedule.js';
 import { httpError } from '../../http/errors.js';
 
 /** `GET /backups`: the files in the backup folder, newest first (none on PostgreSQL). */
@@ -66,14 +66,23 @@ export async function requestedBackup(app: FastifyInstance, request: FastifyRequ
   return backupNow(app, request, new Date(now));
 }
 
-/** The nightly job's run: a backup when none was made since the last BACKUP_AT (decision 0473). */
+/**
+ * The nightly job's run: a backup when none was made since the last BACKUP_AT (decision 0473). A data
+ * folder without any backup yet (a new installation, every browser test's server) gets its first at the
+ * first BACKUP_AT after `firstAfter` (the process's start), not the moment it starts: a backup holds the
+ * embedded database for seconds, and a server that just started is where the first visitors arrive.
+ */
 export async function nightlyBackup(
   app: FastifyInstance,
   now: number,
   signal?: AbortSignal,
+  firstAfter?: number,
 ): Promise<Backup | null> {
   const newest = (await listBackups(app.config.backupDir))[0];
-  if (!backupDue(newest?.createdAt, now, app.config.backupAt, app.config.providerTimezone)) return null;
+  const zone = app.config.providerTimezone;
+  if (!newest && firstAfter !== undefined && lastScheduledMoment(now, app.config.backupAt, zone) < firstAfter)
+    return null;
+  if (!backupDue(newest?.createdAt, now, app.config.backupAt, zone)) return null;
   return backupNow(app, null, new Date(now), signal);
 }
 
