@@ -320,6 +320,11 @@ async function applyRole(tx: Tx, ctx: Ctx, user: users.UserRow, role: 'ROLE_ADMI
   if (user.roles.includes('ROLE_DEVELOPER')) return;
   const roles = rolesFor(role);
   if (JSON.stringify([...user.roles].sort()) === JSON.stringify([...roles].sort())) return;
+  await setRolesByProvider(tx, ctx, user, roles);
+}
+
+/** The account's roles as the provider's claim decides them, audited as the provider's change. */
+async function setRolesByProvider(tx: Tx, ctx: Ctx, user: users.UserRow, roles: string[]) {
   await users.updateUser(tx, user.id, { roles });
   await recordAudit(tx, {
     actorUserId: user.id,
@@ -335,16 +340,7 @@ async function applyRole(tx: Tx, ctx: Ctx, user: users.UserRow, role: 'ROLE_ADMI
 async function withdrawStaffRights(tx: Tx, ctx: Ctx, user: users.UserRow) {
   await authRepo.revokeAllOfUser(tx, user.id);
   if (user.roles.includes('ROLE_DEVELOPER') || !hasAccess(user.roles, 'ROLE_STAFF')) return;
-  const roles = rolesFor('ROLE_USER');
-  await users.updateUser(tx, user.id, { roles });
-  await recordAudit(tx, {
-    actorUserId: user.id,
-    action: 'role_changed_by_provider',
-    subjectType: 'user',
-    subjectId: user.id,
-    ip: ctx.ip,
-    details: { changes: { roles: { before: user.roles, after: roles } } },
-  });
+  await setRolesByProvider(tx, ctx, user, rolesFor('ROLE_USER'));
 }
 
 /**
