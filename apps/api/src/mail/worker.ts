@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
-import { and, asc, eq, gt, inArray, isNull, like, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, like, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { outbox, WEBHOOK_OUTBOX_KIND } from '../db/schema/index.js';
 import { getOrganisation } from '../features/organisation/repository.js';
 import { describeError } from '../security/logged-errors.js';
+import { LeasedOutboxWorker, type OutboxRow } from './leased-worker.js';
 import { mailOfStored } from './outbox.js';
 import { rendererOf } from './registry.js';
 import { senderOf } from './sender.js';
@@ -41,8 +40,6 @@ export interface RunResult {
   skipped: number;
 }
 
-type OutboxRow = typeof outbox.$inferSelect;
-
 /** How a failure because the server could not be reached starts its `last_error`. */
 const UNREACHABLE = 'server unreachable';
 
@@ -61,12 +58,7 @@ function isUnreachable(err: unknown): boolean {
  * exponential back-off, forever: no mail is dropped. Delivery is at least once — a crash between the
  * SMTP answer and that update repeats that one mail.
  */
-export class MailWorker {
-  /** Identifies this worker's leases; unique per process and instance. */
-  readonly id = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  private timer: NodeJS.Timeout | undefined;
-  private started = false;
-  private running: Promise<RunResult & { again: boolean }> | undefined;
+export class MailWorker extends LeasedOutboxWorker<RunResult & { again: boolean }> {
   /**
    * Whether mails may be waiting out a back-off for a server that was unreachable; true at start, as
    * another process (or this one before a restart) may have left such rows.
@@ -76,7 +68,7 @@ export class MailWorker {
     Pick<MailWorkerOptions, 'log' | 'renewMs'>;
 
   constructor(options: MailWorkerOptions) {
-    this.o = {
+    const o = {
       pollMs: 500,
       batchSize: 50,
       concurrency: SMTP_CONNECTIONS,
@@ -86,50 +78,14 @@ export class MailWorker {
       now: () => new Date(),
       ...options,
     };
-  }
-
-  start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.schedule(0);
-  }
-
-  /** Stops polling and waits for the sends in progress. */
-  async stop(): Promise<void> {
-    this.started = false;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
+    super(o, 'mail');
+    this.o = o;
   }
 
   /** One pass: claim due rows, send them, record each outcome. */
   async runOnce(): Promise<RunResult> {
     const { sent, failed, skipped } = await this.pass();
     return { sent, failed, skipped };
-  }
-
-  private pass() {
-    this.running ??= this.claimAndSend().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    if (!this.started) return;
-    this.timer = setTimeout(() => {
-      this.pass()
-        .then(({ again }) => this.schedule(again ? 0 : this.o.pollMs))
-        .catch((err: unknown) => {
-          this.o.log?.error(`mail worker: ${describeError(err)}`);
-          this.schedule(this.o.pollMs);
-        });
-    }, delayMs);
-    this.timer.unref();
-  }
-
-  private leaseEnd(): Date {
-    return new Date(this.o.now().getTime() + this.o.leaseMs);
   }
 
   /** Claims due rows whose lease is free or ran out, in one statement. */
@@ -153,48 +109,22 @@ export class MailWorker {
       .orderBy(asc(outbox.id))
       .limit(batchSize)
       .for('update', { skipLocked: true });
-    const rows = await db
-      .update(outbox)
-      .set({ lockedUntil: this.leaseEnd(), lockedBy: this.id })
-      .where(inArray(outbox.id, due))
-      .returning();
-    return rows.sort((a, b) => a.id - b.id);
+    return this.leaseRows(due);
   }
 
   /** One pass; `again` when more is due at once (a full batch, or mails released by the server's return). */
-  private async claimAndSend(): Promise<RunResult & { again: boolean }> {
+  protected async claimAndSend(): Promise<RunResult & { again: boolean }> {
     const result = { sent: 0, failed: 0, skipped: 0, again: false };
     const queue = await this.claim();
     result.again = queue.length >= this.o.batchSize;
     if (queue.length === 0) return result;
 
-    const inFlight = new Set(queue.map((r) => r.id));
-    const renewal = setInterval(
-      () => {
-        void this.renew([...inFlight]).catch((err: unknown) =>
-          this.o.log?.error(`mail worker: lease renewal failed: ${describeError(err)}`),
-        );
-      },
-      this.o.renewMs ?? this.o.leaseMs / 3,
+    await this.sendLeased(
+      queue,
+      (row) => this.deliver(row),
+      (outcome) => result[outcome]++,
+      (row) => `mail ${row.id} (${row.kind})`,
     );
-    renewal.unref();
-    try {
-      const lane = async () => {
-        for (let row = queue.shift(); row; row = queue.shift()) {
-          try {
-            result[await this.deliver(row)]++;
-          } catch (err) {
-            // The database failed to record an outcome: the lease runs out and the row is tried again.
-            this.o.log?.error(`mail ${row.id} (${row.kind}): outcome not recorded: ${describeError(err)}`);
-            result.failed++;
-          }
-          inFlight.delete(row.id);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.max(1, this.o.concurrency) }, lane));
-    } finally {
-      clearInterval(renewal);
-    }
     if (result.sent > 0 && this.serverWasUnreachable) {
       this.serverWasUnreachable = false;
       result.again = (await this.releaseWaitingForServer()) > 0 || result.again;
@@ -216,15 +146,6 @@ export class MailWorker {
       )
       .returning({ id: outbox.id });
     return released.length;
-  }
-
-  /** Pushes the lease of rows this worker still holds and has not sent. */
-  private async renew(ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.o.db
-      .update(outbox)
-      .set({ lockedUntil: this.leaseEnd() })
-      .where(and(inArray(outbox.id, ids), eq(outbox.lockedBy, this.id), isNull(outbox.sentAt)));
   }
 
   private async deliver(row: OutboxRow): Promise<keyof RunResult> {

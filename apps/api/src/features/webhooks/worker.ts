@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { outbox, webhooks, WEBHOOK_OUTBOX_KIND } from '../../db/schema/index.js';
+import { LeasedOutboxWorker, type OutboxRow as Row } from '../../mail/leased-worker.js';
 import { describeError } from '../../security/logged-errors.js';
 import { DeliveryError, postAttempt } from './deliver.js';
 import type { WebhookPayload } from './events.js';
@@ -45,7 +44,6 @@ export interface WebhookWorkerOptions {
   now?: () => Date;
 }
 
-type Row = typeof outbox.$inferSelect;
 type Outcome = 'delivered' | 'failed';
 
 /**
@@ -57,16 +55,16 @@ type Outcome = 'delivered' | 'failed';
  * target again (DNS may have changed), signs anew with the same `webhook-id`, and connects to the
  * address it checked.
  */
-export class WebhookWorker {
-  readonly id = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}:webhooks`;
-  private timer: NodeJS.Timeout | undefined;
-  private started = false;
-  private running: Promise<{ delivered: number; failed: number; again: boolean }> | undefined;
+export class WebhookWorker extends LeasedOutboxWorker<{
+  delivered: number;
+  failed: number;
+  again: boolean;
+}> {
   private readonly o: Required<Omit<WebhookWorkerOptions, 'log' | 'renewMs'>> &
     Pick<WebhookWorkerOptions, 'log' | 'renewMs'>;
 
   constructor(options: WebhookWorkerOptions) {
-    this.o = {
+    const o = {
       pollMs: 1000,
       batchSize: 50,
       concurrency: 8,
@@ -76,49 +74,14 @@ export class WebhookWorker {
       now: () => new Date(),
       ...options,
     };
-  }
-
-  start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.schedule(0);
-  }
-
-  async stop(): Promise<void> {
-    this.started = false;
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running?.catch(() => undefined);
+    super(o, 'webhook', ':webhooks');
+    this.o = o;
   }
 
   /** One pass: claim due deliveries, send them, record each outcome. */
   async runOnce(): Promise<{ delivered: number; failed: number }> {
     const { delivered, failed } = await this.pass();
     return { delivered, failed };
-  }
-
-  private pass() {
-    this.running ??= this.claimAndSend().finally(() => {
-      this.running = undefined;
-    });
-    return this.running;
-  }
-
-  private schedule(delayMs: number): void {
-    if (!this.started) return;
-    this.timer = setTimeout(() => {
-      this.pass()
-        .then(({ again }) => this.schedule(again ? 0 : this.o.pollMs))
-        .catch((err: unknown) => {
-          this.o.log?.error(`webhook worker: ${describeError(err)}`);
-          this.schedule(this.o.pollMs);
-        });
-    }, delayMs);
-    this.timer.unref();
-  }
-
-  private leaseEnd(): Date {
-    return new Date(this.o.now().getTime() + this.o.leaseMs);
   }
 
   private async claim(): Promise<Row[]> {
@@ -142,15 +105,10 @@ export class WebhookWorker {
       .orderBy(asc(outbox.id))
       .limit(batchSize)
       .for('update', { of: outbox, skipLocked: true });
-    const rows = await db
-      .update(outbox)
-      .set({ lockedUntil: this.leaseEnd(), lockedBy: this.id })
-      .where(inArray(outbox.id, due))
-      .returning();
-    return rows.sort((a, b) => a.id - b.id);
+    return this.leaseRows(due);
   }
 
-  private async claimAndSend() {
+  protected async claimAndSend() {
     const result = { delivered: 0, failed: 0, again: false };
     const queue = await this.claim();
     // A full batch, or rows that were waiting behind the ones just delivered: look again at once.
@@ -165,42 +123,14 @@ export class WebhookWorker {
         ),
       );
     const hookOf = new Map(hooks.map((h) => [h.id, h]));
-    const inFlight = new Set(queue.map((r) => r.id));
-    const renewal = setInterval(
-      () => {
-        void this.renew([...inFlight]).catch((err: unknown) =>
-          this.o.log?.error(`webhook worker: lease renewal failed: ${describeError(err)}`),
-        );
-      },
-      this.o.renewMs ?? this.o.leaseMs / 3,
+    await this.sendLeased(
+      queue,
+      (row) => this.deliver(row, hookOf.get(row.webhookId!)),
+      (outcome) => result[outcome]++,
+      (row) => `webhook delivery ${row.id}`,
     );
-    renewal.unref();
-    try {
-      const lane = async () => {
-        for (let row = queue.shift(); row; row = queue.shift()) {
-          try {
-            result[await this.deliver(row, hookOf.get(row.webhookId!))]++;
-          } catch (err) {
-            this.o.log?.error(`webhook delivery ${row.id}: outcome not recorded: ${describeError(err)}`);
-            result.failed++;
-          }
-          inFlight.delete(row.id);
-        }
-      };
-      await Promise.all(Array.from({ length: Math.max(1, this.o.concurrency) }, lane));
-    } finally {
-      clearInterval(renewal);
-    }
     result.again = result.delivered > 0;
     return result;
-  }
-
-  private async renew(ids: number[]): Promise<void> {
-    if (ids.length === 0) return;
-    await this.o.db
-      .update(outbox)
-      .set({ lockedUntil: this.leaseEnd() })
-      .where(and(inArray(outbox.id, ids), eq(outbox.lockedBy, this.id), isNull(outbox.sentAt)));
   }
 
   private secretsOf(hook: typeof webhooks.$inferSelect, now: Date): string[] {
